@@ -1,0 +1,31 @@
+// swift-tools-version: 6.2
+
+import PackageDescription
+
+let package = Package(
+  name: "swift-async-wait",
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+  products: [
+    .library(name: "AsyncWait", targets: ["AsyncWait"]),
+    .library(name: "AsyncWaitElements", targets: ["AsyncWaitElements"]),
+  ],
+  targets: [
+    .target(name: "AsyncWait"),
+    .target(name: "AsyncWaitElements", dependencies: ["AsyncWait"]),
+    .executableTarget(name: "AsyncWaitDemo", dependencies: ["AsyncWait"], path: "Examples/AsyncWaitDemo"),
+    .testTarget(name: "AsyncWaitTests", dependencies: ["AsyncWait"]),
+    .testTarget(name: "AsyncWaitElementsTests", dependencies: ["AsyncWaitElements"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+      .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+      .enableUpcomingFeature("InferIsolatedConformances"),
+    ]
+}

@@ -1,0 +1,126 @@
+/// The one polling loop of the package.
+///
+/// Every public wait validates its arguments by creating a `Poller`, then calls
+/// ``poll(isolation:_:)`` with a probe that returns a value when the wait is
+/// satisfied and `nil` when it is not yet. The loop's rules:
+///
+/// - The first probe runs at once. When it succeeds, `poll` returns without
+///   suspending, sleeping or allocating.
+/// - After a failed probe the loop measures the time on `clock`. When the
+///   elapsed time has reached the timeout, the wait has timed out: the probe
+///   that just ran was the last. Otherwise it sleeps for the polling interval,
+///   shortened to the time that is left, and probes again. A sleep shortened to
+///   the deadline is therefore followed by one final probe at the deadline.
+/// - A single clock sleep is never longer than ``maximumSleep``; longer sleeps
+///   are taken in steps, so a far deadline never overflows a clock's instant.
+/// - Cancellation is checked before the first probe and before every sleep, and
+///   the clock's sleep throws when the task is cancelled while it sleeps.
+/// - An error thrown by a probe ends the wait with that error.
+package struct Poller<C: Clock>: Sendable where C.Duration == Duration {
+  /// The longest single sleep the loop asks of a clock.
+  ///
+  /// `ContinuousClock` traps on Linux when asked to sleep until an instant whose
+  /// seconds do not fit in an `Int64`, and a clock of the user's may have a
+  /// narrower range; a day is within the range of any clock measuring time.
+  package static var maximumSleep: Duration { .seconds(86_400) }
+
+  /// How long the wait may take before it gives up.
+  package let timeout: Duration
+  /// How long the loop sleeps between the end of one probe and the next.
+  package let pollingInterval: Duration
+  /// The clock that measures the timeout and paces the probes.
+  package let clock: C
+
+  /// Validates a wait's arguments.
+  ///
+  /// - Throws: ``AsyncWaitError/negativeTimeout`` when `timeout` is below zero;
+  ///   ``AsyncWaitError/nonPositivePollingInterval`` when `pollingInterval` is
+  ///   zero or below.
+  package init(timeout: Duration, pollingInterval: Duration, clock: C) throws(AsyncWaitError) {
+    guard timeout >= .zero else { throw .negativeTimeout }
+    guard pollingInterval > .zero else { throw .nonPositivePollingInterval }
+    self.timeout = timeout
+    self.pollingInterval = pollingInterval
+    self.clock = clock
+  }
+
+  /// Probes until `probe` returns a value or the timeout passes.
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor the probe runs on; the caller's by default.
+  ///   - probe: Returns a value when the wait is satisfied, `nil` otherwise.
+  /// - Returns: The satisfying probe's value, or, on timeout, how many probes
+  ///   ran and how long the wait took.
+  /// - Throws: `CancellationError` when the task is cancelled before a probe
+  ///   succeeds, or whatever `probe` throws.
+  package func poll<Value>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ probe: () async throws -> Value?
+  ) async throws -> PollOutcome<Value> {
+    try Task.checkCancellation()
+    let start = clock.now
+    var probeCount = 0
+    while true {
+      probeCount += 1
+      if let value = try await probe() {
+        return .satisfied(value)
+      }
+      let now = clock.now
+      let elapsed = start.duration(to: now)
+      guard elapsed < timeout else {
+        return .timedOut(probeCount: probeCount, elapsed: elapsed)
+      }
+      try Task.checkCancellation()
+      // `elapsed` is below `timeout`, so the subtraction cannot overflow; a
+      // clock that ran backwards counts as no time having passed.
+      let remaining = elapsed > .zero ? timeout - elapsed : timeout
+      try await sleep(for: min(pollingInterval, remaining), from: now)
+    }
+  }
+
+  /// Sleeps on `clock` until `duration` after `now`, in steps no longer than
+  /// ``maximumSleep``.
+  private func sleep(for duration: Duration, from now: C.Instant) async throws {
+    var left = duration
+    var instant = now
+    while left > .zero {
+      let step = min(left, Self.maximumSleep)
+      instant = instant.advanced(by: step)
+      try await clock.sleep(until: instant, tolerance: nil)
+      left -= step
+    }
+  }
+}
+
+/// What a run of ``Poller/poll(isolation:_:)`` ended with.
+package enum PollOutcome<Value> {
+  /// A probe returned this value.
+  case satisfied(Value)
+  /// The timeout passed after `probeCount` probes; `elapsed` is the time from
+  /// the start of the wait to the end of the last probe, on the wait's clock.
+  case timedOut(probeCount: Int, elapsed: Duration)
+}
+
+extension Poller {
+  /// The error a throwing wait ends with when this poller timed out.
+  ///
+  /// - Parameters:
+  ///   - comment: What was awaited, or `nil`.
+  ///   - probeCount: How many probes ran.
+  ///   - elapsed: How long the wait took on `clock`.
+  ///   - lastObservation: What the last probe saw, or `nil`.
+  ///   - location: Where the wait was called.
+  /// - Returns: The error, with this poller's timeout, interval and clock.
+  package func timeoutError(
+    comment: String?,
+    probeCount: Int,
+    elapsed: Duration,
+    lastObservation: String? = nil,
+    location: SourceLocation
+  ) -> WaitTimeoutError {
+    WaitTimeoutError(
+      comment: comment, timeout: timeout, pollingInterval: pollingInterval,
+      probeCount: probeCount, elapsed: elapsed, clockName: String(describing: C.self),
+      lastObservation: lastObservation, location: location)
+  }
+}

@@ -1,0 +1,115 @@
+/// Waits, without blocking a thread, until a condition holds or a timeout passes.
+///
+/// The condition runs at once, then again `pollingInterval` after each probe
+/// ends, until it returns `true` or `timeout` has passed on `clock`:
+///
+/// ```swift
+/// @MainActor
+/// @Test func savingShowsTheBanner() async throws {
+///   let model = ProfileModel()
+///   model.save()
+///   #expect(try await waitUntil(timeout: .seconds(2)) { model.banner == .saved })
+/// }
+/// ```
+///
+/// The rules, each of them tested:
+///
+/// - A condition that holds on the first probe returns `true` at once, without
+///   suspending.
+/// - A `timeout` of `.zero` probes exactly once.
+/// - No sleep extends past the deadline. When the last sleep was shortened to
+///   the deadline, the condition runs one final time at the deadline, so a
+///   condition that came true in the last partial interval is not reported as a
+///   timeout.
+/// - The condition runs in the caller's isolation: from a `@MainActor` test it
+///   reads main-actor state directly, and other main-actor work runs while the
+///   wait sleeps.
+/// - A timeout too far away to represent, such as `.seconds(Int64.max)`, means
+///   the wait ends only by success, an error or cancellation.
+///
+/// - Parameters:
+///   - timeout: How long to keep probing, measured on `clock` from the call.
+///     Zero probes once.
+///   - pollingInterval: How long to sleep between the end of one probe and the
+///     start of the next. Defaults to 100 milliseconds.
+///   - clock: The clock that measures the timeout and paces the probes.
+///     Defaults to `ContinuousClock`.
+///   - isolation: The actor isolation in which the condition runs; defaults to
+///     the caller's.
+///   - condition: Returns whether the awaited state has been reached.
+/// - Returns: `true` when the condition held, `false` when the timeout passed first.
+/// - Throws: ``AsyncWaitError/negativeTimeout`` or
+///   ``AsyncWaitError/nonPositivePollingInterval`` before any probe when an
+///   argument is out of range; `CancellationError` when the task is cancelled
+///   before the condition holds; any error the condition throws, at once and
+///   without probing again.
+public func waitUntil<C: Clock>(
+  timeout: Duration,
+  pollingInterval: Duration = .milliseconds(100),
+  clock: C = ContinuousClock(),
+  isolation: isolated (any Actor)? = #isolation,
+  _ condition: () async throws -> Bool
+) async throws -> Bool where C.Duration == Duration {
+  let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
+  switch try await poller.poll(isolation: isolation, { try await condition() ? () : nil }) {
+  case .satisfied: return true
+  case .timedOut: return false
+  }
+}
+
+/// Waits until a condition holds, and throws an error that explains the
+/// timeout when it does not.
+///
+/// This is ``waitUntil(timeout:pollingInterval:clock:isolation:_:)`` for tests
+/// that should fail on a timeout. The error names what was awaited, the
+/// timeout, the interval, the number of probes, the time taken and the line
+/// that waited:
+///
+/// ```swift
+/// @Test func serverStarts() async throws {
+///   let server = try await TestServer.start()
+///   try await requireEventually("the server reports ready", timeout: .seconds(5)) {
+///     try await server.health() == .ready
+///   }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - comment: What is being awaited, for the error message.
+///   - timeout: How long to keep probing, measured on `clock` from the call.
+///     Zero probes once.
+///   - pollingInterval: How long to sleep between the end of one probe and the
+///     start of the next. Defaults to 100 milliseconds.
+///   - clock: The clock that measures the timeout and paces the probes.
+///     Defaults to `ContinuousClock`.
+///   - isolation: The actor isolation in which the condition runs; defaults to
+///     the caller's.
+///   - fileID: The file ID of the caller, for the error's location.
+///   - filePath: The file path of the caller, for the error's location.
+///   - line: The line of the caller, for the error's location.
+///   - column: The column of the caller, for the error's location.
+///   - condition: Returns whether the awaited state has been reached.
+/// - Throws: ``WaitTimeoutError`` when the timeout passes first;
+///   ``AsyncWaitError/negativeTimeout`` or
+///   ``AsyncWaitError/nonPositivePollingInterval`` before any probe when an
+///   argument is out of range; `CancellationError` when the task is cancelled
+///   before the condition holds; any error the condition throws.
+public func requireEventually<C: Clock>(
+  _ comment: String? = nil,
+  timeout: Duration,
+  pollingInterval: Duration = .milliseconds(100),
+  clock: C = ContinuousClock(),
+  isolation: isolated (any Actor)? = #isolation,
+  fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line,
+  column: Int = #column,
+  _ condition: () async throws -> Bool
+) async throws where C.Duration == Duration {
+  let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
+  let outcome = try await poller.poll(isolation: isolation, { try await condition() ? () : nil })
+  guard case .timedOut(let probeCount, let elapsed) = outcome else { return }
+  throw poller.timeoutError(
+    comment: comment, probeCount: probeCount, elapsed: elapsed,
+    location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}

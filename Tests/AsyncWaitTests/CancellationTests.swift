@@ -1,0 +1,118 @@
+import AsyncWait
+import Testing
+
+@Suite struct CancellationTests {
+  @Test func alreadyCancelledTaskThrowsWithoutProbing() async throws {
+    let log = ProbeLog<Int>()
+    let (started, resume) = AsyncStream<Void>.makeStream()
+
+    let task = Task {
+      // Wait to be cancelled before starting the wait.
+      for await _ in started {}
+      return try await waitUntil(timeout: .seconds(1), clock: ManualClock()) {
+        log.record(0)
+        return true
+      }
+    }
+    task.cancel()
+    resume.finish()
+
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(log.count == 0)
+  }
+
+  @Test func cancellationDuringASleepThrowsWithoutTimePassing() async throws {
+    let clock = ManualClock()
+    let log = ProbeLog<ManualClock.Instant>()
+    let task = Task {
+      try await waitUntil(timeout: .seconds(60), pollingInterval: .seconds(10), clock: clock) {
+        log.record(clock.now)
+        return false
+      }
+    }
+    await clock.sleepers(atLeast: 1)
+
+    task.cancel()
+
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(log.probes == [clock.start])
+    #expect(clock.now == clock.start)
+  }
+
+  @Test func probeThatHoldsAfterItsTaskWasCancelledReturnsTrue() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+
+    let task = Task {
+      try await waitUntil(timeout: .seconds(1), clock: clock) {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return true
+      }
+    }
+
+    #expect(try await task.value == true)
+  }
+
+  @Test func probeThatFailsAfterItsTaskWasCancelledEndsTheWait() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let log = ProbeLog<Int>()
+
+    let task = Task {
+      try await waitUntil(timeout: .seconds(1), clock: clock) {
+        log.record(0)
+        withUnsafeCurrentTask { $0?.cancel() }
+        return false
+      }
+    }
+
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(log.count == 1)
+    #expect(clock.sleepRequests.isEmpty)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func cancellationDuringAnHourLongRealSleepIsPrompt() async throws {
+    let clock = SleepSignalingClock(ContinuousClock())
+    let task = Task {
+      try await waitUntil(timeout: .seconds(7200), pollingInterval: .seconds(3600), clock: clock) { false }
+    }
+    var sleeps = clock.sleeps.makeAsyncIterator()
+    _ = await sleeps.next()
+
+    task.cancel()
+
+    await #expect(throws: CancellationError.self) { try await task.value }
+  }
+}
+
+@Suite struct ConditionErrorTests {
+  struct Broken: Error, Equatable {
+    var probe: Int
+  }
+
+  @Test func conditionErrorPropagatesUnchangedAndStopsProbing() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let log = ProbeLog<Int>()
+
+    await #expect(throws: Broken(probe: 3)) {
+      try await waitUntil(timeout: .seconds(10), clock: clock) {
+        log.record(log.count + 1)
+        if log.count == 3 { throw Broken(probe: 3) }
+        return false
+      }
+    }
+
+    #expect(log.count == 3)
+    #expect(clock.now.offset == .milliseconds(200))
+  }
+
+  @Test func conditionErrorOnTheFinalProbeIsNotATimeout() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+
+    await #expect(throws: Broken(probe: 2)) {
+      try await requireEventually(timeout: .milliseconds(50), clock: clock) {
+        if clock.now.offset == .milliseconds(50) { throw Broken(probe: 2) }
+        return false
+      }
+    }
+  }
+}

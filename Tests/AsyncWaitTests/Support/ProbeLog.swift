@@ -1,0 +1,17 @@
+import AsyncWait
+
+/// A thread-safe record of the probes a condition ran, for assertions.
+final class ProbeLog<Instant: Sendable>: Sendable {
+  private let times = Locked<[Instant]>([])
+
+  /// Records one probe at `instant`.
+  func record(_ instant: Instant) {
+    times.withLock { $0.append(instant) }
+  }
+
+  /// The instants of the recorded probes, in order.
+  var probes: [Instant] { times.withLock { $0 } }
+
+  /// How many probes were recorded.
+  var count: Int { times.withLock { $0.count } }
+}

@@ -1,0 +1,118 @@
+import AsyncWait
+import Testing
+
+@Suite struct TimeoutErrorTests {
+  @Test func requireEventuallyThrowsADiagnosticErrorAtTheCallSite() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let expectedLine = #line + 3
+    var caught: WaitTimeoutError?
+    do {
+      try await requireEventually(
+        "the server reports ready", timeout: .milliseconds(250), pollingInterval: .milliseconds(100),
+        clock: clock
+      ) { false }
+    } catch let error as WaitTimeoutError {
+      caught = error
+    }
+
+    let error = try #require(caught)
+    #expect(error.comment == "the server reports ready")
+    #expect(error.timeout == .milliseconds(250))
+    #expect(error.pollingInterval == .milliseconds(100))
+    #expect(error.probeCount == 4)
+    #expect(error.elapsed == .milliseconds(250))
+    #expect(error.clockName == "ManualClock")
+    #expect(error.lastObservation == nil)
+    #expect(error.location.fileID == #fileID)
+    #expect(error.location.filePath == #filePath)
+    #expect(error.location.line == expectedLine)
+    // `#column` as a default argument is the column of the call's argument list.
+    #expect(error.location.column == 34)
+  }
+
+  @Test func requireEventuallyReturnsWhenTheConditionHolds() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let log = ProbeLog<Int>()
+
+    try await requireEventually(timeout: .seconds(1), clock: clock) {
+      log.record(0)
+      return log.count == 2
+    }
+
+    #expect(log.count == 2)
+  }
+
+  @Test func descriptionReadsAsATestFailure() {
+    let error = WaitTimeoutError(
+      comment: "the banner shows", timeout: .seconds(2), pollingInterval: .milliseconds(100),
+      probeCount: 21, elapsed: .milliseconds(2001), clockName: "ContinuousClock",
+      lastObservation: "banner: hidden\nspinner: visible",
+      location: SourceLocation(
+        fileID: "AppTests/BannerTests.swift", filePath: "/x/BannerTests.swift", line: 14, column: 5)
+    )
+
+    #expect(
+      error.description == """
+        Timed out after 2 s waiting for "the banner shows"
+          (21 probes over 2.001 s, polling every 100 ms on ContinuousClock)
+          last observed:
+            banner: hidden
+            spinner: visible
+          at AppTests/BannerTests.swift:14:5
+        """)
+  }
+
+  @Test func descriptionWithoutCommentNamesACondition() {
+    let error = WaitTimeoutError(
+      comment: nil, timeout: .zero, pollingInterval: .milliseconds(100), probeCount: 1, elapsed: .zero,
+      clockName: "SuspendingClock",
+      location: SourceLocation(fileID: "M/F.swift", filePath: "/F.swift", line: 1, column: 2))
+
+    #expect(
+      error.description.hasPrefix("Timed out after 0 ns waiting for a condition\n  (1 probe over 0 ns,"))
+  }
+}
+
+@Suite struct DurationDescriptionTests {
+  @Test(arguments: [
+    (Duration.seconds(2), "2 s"),
+    (.milliseconds(2500), "2.5 s"),
+    (.milliseconds(100), "100 ms"),
+    (.microseconds(1250), "1.25 ms"),
+    (.nanoseconds(1250), "1.25 µs"),
+    (.nanoseconds(3), "3 ns"),
+    (.zero, "0 ns"),
+    (.seconds(-1), "-1 s"),
+    (.seconds(86_400), "86400 s"),
+  ])
+  func shortDescriptionPicksAReadableUnit(duration: Duration, expected: String) {
+    #expect(duration.shortDescription == expected)
+  }
+
+  @Test func shortDescriptionOfTheLargestDurationsDoesNotTrap() {
+    #expect(Duration.seconds(Int64.max).shortDescription.hasSuffix(" s"))
+    #expect(Duration.seconds(Int64.min).shortDescription.hasSuffix(" s"))
+  }
+}
+
+@Suite struct TimeoutErrorBridgingTests {
+  @Test func locationBridgesToASwiftTestingIssue() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let waitLine = #line + 3
+    let recorded = Locked<[Testing.SourceLocation]>([])
+    do {
+      try await requireEventually("never", timeout: .zero, clock: clock) { false }
+      Issue.record("the wait should have timed out")
+    } catch let error as WaitTimeoutError {
+      withKnownIssue {
+        let location = Testing.SourceLocation(
+          fileID: error.location.fileID, filePath: error.location.filePath,
+          line: error.location.line, column: error.location.column)
+        recorded.withLock { $0.append(location) }
+        Issue.record("\(error)", sourceLocation: location)
+      }
+    }
+
+    #expect(recorded.withLock { $0.map(\.line) } == [waitLine])
+  }
+}
