@@ -34,12 +34,16 @@ var start = clock.now
 let ready = try await waitUntil(timeout: .seconds(2), pollingInterval: .milliseconds(25)) {
   await server.health()
 }
-print("1. server ready: \(ready) after \(start.duration(to: clock.now)), \(await server.healthChecks) health checks")
+print(
+  "1. server ready: \(ready) after \(start.duration(to: clock.now)), \(await server.healthChecks) health checks"
+)
 
 // 2. A condition that never comes true: the throwing wait explains the timeout.
 start = clock.now
 do {
-  try await requireEventually("the cache to warm up", timeout: .milliseconds(150), pollingInterval: .milliseconds(40)) {
+  try await requireEventually(
+    "the cache to warm up", timeout: .milliseconds(150), pollingInterval: .milliseconds(40)
+  ) {
     false
   }
 } catch let error as WaitTimeoutError {
