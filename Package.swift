@@ -13,8 +13,10 @@ let package = Package(
     .target(name: "AsyncWait"),
     .target(name: "AsyncWaitElements", dependencies: ["AsyncWait"]),
     .executableTarget(name: "AsyncWaitDemo", dependencies: ["AsyncWait"], path: "Examples/AsyncWaitDemo"),
-    .testTarget(name: "AsyncWaitTests", dependencies: ["AsyncWait"]),
-    .testTarget(name: "AsyncWaitElementsTests", dependencies: ["AsyncWaitElements"]),
+    .target(name: "AsyncWaitTestSupport", dependencies: ["AsyncWait"], path: "Tests/AsyncWaitTestSupport"),
+    .testTarget(name: "AsyncWaitTests", dependencies: ["AsyncWait", "AsyncWaitTestSupport"]),
+    .testTarget(
+      name: "AsyncWaitElementsTests", dependencies: ["AsyncWaitElements", "AsyncWaitTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
@@ -22,7 +24,7 @@ let package = Package(
 // The library targets adopt the upcoming language features. The test targets
 // keep the defaults on purpose: they compile the way a user's test target does,
 // so the isolation and conformance tests prove what users get.
-for target in package.targets where target.type != .test {
+for target in package.targets where target.type != .test && target.name != "AsyncWaitTestSupport" {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("ExistentialAny"),

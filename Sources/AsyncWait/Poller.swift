@@ -124,3 +124,10 @@ extension Poller {
       lastObservation: lastObservation, location: location)
   }
 }
+
+extension PollOutcome {
+  /// Whether a probe satisfied the wait.
+  package var isSatisfied: Bool {
+    if case .satisfied = self { true } else { false }
+  }
+}

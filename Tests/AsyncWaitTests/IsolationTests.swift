@@ -1,4 +1,5 @@
 import AsyncWait
+import AsyncWaitTestSupport
 import Testing
 
 /// Main-actor state that is not `Sendable`, like a view model.

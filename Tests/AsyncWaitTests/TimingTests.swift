@@ -1,4 +1,5 @@
 import AsyncWait
+import AsyncWaitTestSupport
 import Testing
 
 /// A timing scenario run in virtual time, with the probe start times it must produce.

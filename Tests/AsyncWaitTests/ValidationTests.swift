@@ -1,4 +1,5 @@
 import AsyncWait
+import AsyncWaitTestSupport
 import Testing
 
 @Suite struct ValidationTests {

@@ -14,19 +14,19 @@ import AsyncWait
 ///
 /// Every deadline asked of ``sleep(until:tolerance:)`` is recorded in
 /// ``sleepRequests``.
-final class ManualClock: Clock, Sendable {
+public final class ManualClock: Clock, Sendable {
   /// A point in the clock's virtual time: an offset from its creation.
-  struct Instant: InstantProtocol, CustomStringConvertible {
-    var offset: Duration
+  public struct Instant: InstantProtocol, CustomStringConvertible {
+    public var offset: Duration
 
-    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    func duration(to other: Instant) -> Duration { other.offset - offset }
-    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    var description: String { "t=\(offset.shortDescription)" }
+    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    public func duration(to other: Instant) -> Duration { other.offset - offset }
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    public var description: String { "t=\(offset.shortDescription)" }
   }
 
   /// How the clock treats a sleep.
-  enum Mode: Sendable {
+  public enum Mode: Sendable {
     /// A sleep suspends until the test advances the clock past its deadline.
     case manual
     /// A sleep moves the clock to its deadline and returns at once.
@@ -56,26 +56,26 @@ final class ManualClock: Clock, Sendable {
     }
   }
 
-  let mode: Mode
+  public let mode: Mode
   private let state = Locked(State())
 
-  init(_ mode: Mode = .manual) {
+  public init(_ mode: Mode = .manual) {
     self.mode = mode
   }
 
-  var now: Instant { state.withLock { $0.now } }
-  var minimumResolution: Duration { .zero }
+  public var now: Instant { state.withLock { $0.now } }
+  public var minimumResolution: Duration { .zero }
 
   /// The origin of the clock's time.
-  var start: Instant { Instant(offset: .zero) }
+  public var start: Instant { Instant(offset: .zero) }
 
   /// Every deadline asked of `sleep(until:tolerance:)`, in order.
-  var sleepRequests: [Instant] { state.withLock { $0.sleepRequests } }
+  public var sleepRequests: [Instant] { state.withLock { $0.sleepRequests } }
 
   /// The deadlines of the tasks asleep now, earliest first.
-  var sleepingDeadlines: [Instant] { state.withLock { $0.sleepers.map(\.deadline).sorted() } }
+  public var sleepingDeadlines: [Instant] { state.withLock { $0.sleepers.map(\.deadline).sorted() } }
 
-  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+  public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
     try Task.checkCancellation()
     let id: Int? = state.withLock { state in
       state.sleepRequests.append(deadline)
@@ -117,12 +117,12 @@ final class ManualClock: Clock, Sendable {
   /// Each woken sleeper runs concurrently with the caller. For exact timing of
   /// a multi-step wait, advance to one deadline at a time and await
   /// ``sleepers(atLeast:)`` between steps.
-  func advance(by duration: Duration) {
+  public func advance(by duration: Duration) {
     advance(to: now.advanced(by: duration))
   }
 
   /// Moves the clock to `target`, waking the sleepers that fall due in deadline order.
-  func advance(to target: Instant) {
+  public func advance(to target: Instant) {
     while true {
       let due: Sleeper? = state.withLock { state in
         let candidates = state.sleepers.enumerated().filter { $0.element.deadline <= target }
@@ -143,7 +143,7 @@ final class ManualClock: Clock, Sendable {
   }
 
   /// Suspends until at least `count` tasks are asleep on this clock.
-  func sleepers(atLeast count: Int) async {
+  public func sleepers(atLeast count: Int) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let ready = state.withLock { state in
         if state.sleepers.count >= count { return true }

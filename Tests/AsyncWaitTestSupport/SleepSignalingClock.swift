@@ -2,23 +2,23 @@
 ///
 /// Real-clock tests use it to learn that a wait has gone to sleep, so they can
 /// act on a sleeping wait without sleeping themselves.
-struct SleepSignalingClock<Base: Clock>: Clock where Base.Duration == Duration {
-  typealias Instant = Base.Instant
+public struct SleepSignalingClock<Base: Clock>: Clock where Base.Duration == Duration {
+  public typealias Instant = Base.Instant
 
-  let base: Base
+  public let base: Base
   /// Yields the deadline of every sleep, just before the base clock sleeps.
-  let sleeps: AsyncStream<Base.Instant>
+  public let sleeps: AsyncStream<Base.Instant>
   private let continuation: AsyncStream<Base.Instant>.Continuation
 
-  init(_ base: Base) {
+  public init(_ base: Base) {
     self.base = base
     (sleeps, continuation) = AsyncStream.makeStream()
   }
 
-  var now: Instant { base.now }
-  var minimumResolution: Duration { base.minimumResolution }
+  public var now: Instant { base.now }
+  public var minimumResolution: Duration { base.minimumResolution }
 
-  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+  public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
     continuation.yield(deadline)
     try await base.sleep(until: deadline, tolerance: tolerance)
   }

@@ -1,17 +1,20 @@
 import AsyncWait
 
 /// A thread-safe record of the probes a condition ran, for assertions.
-final class ProbeLog<Instant: Sendable>: Sendable {
+public final class ProbeLog<Instant: Sendable>: Sendable {
   private let times = Locked<[Instant]>([])
 
   /// Records one probe at `instant`.
-  func record(_ instant: Instant) {
+  /// Creates an empty log.
+  public init() {}
+
+  public func record(_ instant: Instant) {
     times.withLock { $0.append(instant) }
   }
 
   /// The instants of the recorded probes, in order.
-  var probes: [Instant] { times.withLock { $0 } }
+  public var probes: [Instant] { times.withLock { $0 } }
 
   /// How many probes were recorded.
-  var count: Int { times.withLock { $0.count } }
+  public var count: Int { times.withLock { $0.count } }
 }

@@ -1,0 +1,118 @@
+/// A set of nodes of a tree, found afresh by a query on every read.
+///
+/// Queries come from a ``TreeElement`` and chain like XCUITest's:
+///
+/// ```swift
+/// let rows = app.descendants(matching: .list)["ItemListScreen.list.items"].children(matching: .cell)
+/// #expect(try await rows.count == 4)
+/// let milk = rows.matching { $0.label == "Milk" }.firstMatch
+/// ```
+///
+/// A query is also a ``WaitableElement``: it exists while it matches at least
+/// one node, so `waitForNonExistence` on a query waits until nothing matches.
+public struct ElementQuery<Node: QueryableNode>: WaitableElement {
+  let path: QueryPath<Node>
+
+  init(path: QueryPath<Node>) {
+    self.path = path
+  }
+
+  /// The number of nodes the query matches right now.
+  ///
+  /// Counting walks every candidate, unlike ``exists`` and ``firstMatch``.
+  public var count: Int {
+    get async throws { try await path.resolve(limit: nil).nodes.count }
+  }
+
+  /// Whether the query matches at least one node right now.
+  public var exists: Bool {
+    get async throws { try await !path.resolve(limit: 1).nodes.isEmpty }
+  }
+
+  /// Snapshots of all the nodes the query matches right now, in depth-first order.
+  ///
+  /// - Returns: The matching nodes.
+  /// - Throws: Any error the root provider throws.
+  public func snapshots() async throws -> [Node] {
+    try await path.resolve(limit: nil).nodes
+  }
+
+  /// The query, such as `app.descendants(matching: .cell)`.
+  public var elementDescription: String { path.description }
+
+  /// What the query finds now, step by step, and a dump of the tree.
+  public var stateDescription: String? {
+    get async { await TreeDump.state(of: path) }
+  }
+
+  /// The first node the query matches; resolving it stops at that node.
+  public var firstMatch: TreeElement<Node> {
+    TreeElement(path: path.appending(.select(index: 0, description: ".firstMatch")))
+  }
+
+  /// The node at a position among the matches, counting from zero in depth-first order.
+  ///
+  /// A negative index or one past the last match finds nothing.
+  ///
+  /// - Parameter index: The position of the node.
+  /// - Returns: The element at that position.
+  public func element(boundBy index: Int) -> TreeElement<Node> {
+    TreeElement(path: path.appending(.select(index: index, description: ".element(boundBy: \(index))")))
+  }
+
+  /// The first match whose identifier, or else whose label, is `key`.
+  ///
+  /// As in XCUITest, `app.buttons["Save"]` finds a button identified as
+  /// `Save` or, when none is, labelled `Save`.
+  ///
+  /// - Parameter key: The identifier or label to match.
+  public subscript(key: String) -> TreeElement<Node> {
+    let filtered = path.filtered(
+      by: QueryStep.Filter(description: "[\(String(reflecting: key))]") {
+        $0.identifier == key || ($0.identifier.isEmpty && $0.label == key)
+      })
+    return TreeElement(path: filtered.appending(.select(index: 0, description: "")))
+  }
+
+  /// The matches for which a predicate holds.
+  ///
+  /// - Parameters:
+  ///   - description: How the predicate reads in errors.
+  ///   - predicate: Returns whether a node belongs in the set.
+  /// - Returns: The narrowed query.
+  public func matching(
+    _ description: String = "predicate",
+    _ predicate: @escaping (Node) -> Bool
+  ) -> ElementQuery {
+    ElementQuery(
+      path: path.filtered(by: QueryStep.Filter(description: ".matching(\(description))", matches: predicate)))
+  }
+
+  /// The matches with an identifier.
+  ///
+  /// - Parameter identifier: The identifier to match exactly.
+  /// - Returns: The narrowed query.
+  public func matching(identifier: String) -> ElementQuery {
+    ElementQuery(
+      path: path.filtered(
+        by: QueryStep.Filter(description: ".matching(identifier: \(String(reflecting: identifier)))") {
+          $0.identifier == identifier
+        }))
+  }
+
+  /// The nodes of a kind anywhere below any match.
+  ///
+  /// - Parameter type: The kind to match; ``ElementType/any`` matches all.
+  /// - Returns: A query for those nodes.
+  public func descendants(matching type: ElementType) -> ElementQuery {
+    ElementQuery(path: path.appending(.search(.descendants, type, filters: [])))
+  }
+
+  /// The children of a kind of any match.
+  ///
+  /// - Parameter type: The kind to match; ``ElementType/any`` matches all.
+  /// - Returns: A query for those children.
+  public func children(matching type: ElementType) -> ElementQuery {
+    ElementQuery(path: path.appending(.search(.children, type, filters: [])))
+  }
+}

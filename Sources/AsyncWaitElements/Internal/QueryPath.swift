@@ -1,0 +1,125 @@
+/// One step of a query: a search along an axis with filters, or the choice of
+/// one element of the set found so far.
+enum QueryStep<Node: QueryableNode> {
+  /// Nodes below each node of the current set.
+  enum Axis {
+    case children
+    case descendants
+  }
+
+  case search(Axis, ElementType, filters: [Filter])
+  /// The element at `index` of the set, shown as `description` in a query.
+  case select(index: Int, description: String)
+
+  /// A predicate on a node, with how it reads in a query's description.
+  struct Filter {
+    var description: String
+    var matches: (Node) -> Bool
+  }
+
+  var description: String {
+    switch self {
+    case .search(let axis, let type, let filters):
+      let axisName = axis == .children ? "children" : "descendants"
+      return ".\(axisName)(matching: .\(type))" + filters.map(\.description).joined()
+    case .select(_, let description):
+      return description
+    }
+  }
+}
+
+/// How far one step of a resolution got: its description and how many nodes it matched.
+struct StepReport {
+  var description: String
+  var matched: Int
+}
+
+/// A root provider and the steps that lead from the root to a set of nodes.
+///
+/// One resolution reads the root once, so all its steps see one snapshot of
+/// the tree; every step stops as soon as it has as many nodes as the steps
+/// after it can use.
+struct QueryPath<Node: QueryableNode> {
+  var rootName: String
+  var root: () async throws -> Node?
+  var steps: [QueryStep<Node>] = []
+
+  func appending(_ step: QueryStep<Node>) -> QueryPath {
+    var copy = self
+    copy.steps.append(step)
+    return copy
+  }
+
+  /// Adds a filter to the last search step.
+  func filtered(by filter: QueryStep<Node>.Filter) -> QueryPath {
+    var copy = self
+    guard case .search(let axis, let type, var filters) = copy.steps.last else {
+      preconditionFailure("a query always ends in a search step")
+    }
+    filters.append(filter)
+    copy.steps[copy.steps.count - 1] = .search(axis, type, filters: filters)
+    return copy
+  }
+
+  var description: String { rootName + steps.map(\.description).joined() }
+
+  /// Reads the root once and resolves the steps against it.
+  ///
+  /// - Parameter limit: How many nodes of the final set the caller needs;
+  ///   `nil` for all of them.
+  /// - Returns: The root read, the nodes found (at most `limit`), and how many
+  ///   nodes each step matched.
+  func resolve(limit: Int?) async throws -> (root: Node?, nodes: [Node], report: [StepReport]) {
+    guard let root = try await root() else { return (nil, [], []) }
+    var current = [root]
+    var report: [StepReport] = []
+    for (position, step) in steps.enumerated() {
+      let isLast = position == steps.count - 1
+      switch step {
+      case .select(let index, _):
+        current = index < current.count ? [current[index]] : []
+      case .search(let axis, let type, let filters):
+        // A search needs as many nodes as the select after it picks from;
+        // the last one, as many as the caller needs.
+        var needed = isLast ? limit : nil
+        if !isLast, case .select(let index, _) = steps[position + 1] { needed = index + 1 }
+        current = Self.search(axis, from: current, limit: needed) { node in
+          type.matches(node.elementType) && filters.allSatisfy { $0.matches(node) }
+        }
+      }
+      report.append(StepReport(description: step.description, matched: current.count))
+      if current.isEmpty { break }
+    }
+    if let limit, current.count > limit { current.removeLast(current.count - limit) }
+    return (root, current, report)
+  }
+
+  /// The nodes below `nodes` along `axis` that match, in depth-first
+  /// pre-order, stopping once `limit` have been found.
+  private static func search(
+    _ axis: QueryStep<Node>.Axis, from nodes: [Node], limit: Int?, where matches: (Node) -> Bool
+  ) -> [Node] {
+    var found: [Node] = []
+    if limit == 0 { return found }
+    for node in nodes {
+      switch axis {
+      case .children:
+        for child in node.children where matches(child) {
+          found.append(child)
+          if found.count == limit { return found }
+        }
+      case .descendants:
+        // An explicit stack, so a deep tree cannot overflow the call stack.
+        var stack = Array(node.children.reversed())
+        while let next = stack.popLast() {
+          if matches(next) {
+            found.append(next)
+            if found.count == limit { return found }
+          }
+          stack.append(contentsOf: next.children.reversed())
+        }
+      }
+    }
+    return found
+  }
+}

@@ -1,0 +1,60 @@
+/// Text renderings of nodes and trees for timeout errors.
+enum TreeDump {
+  /// The most lines a dump of a tree prints.
+  static let maximumLines = 40
+
+  /// One line for a node: kind, label, identifier, value and a disabled flag.
+  static func line<Node: QueryableNode>(for node: Node) -> String {
+    var parts = [node.elementType.rawValue]
+    if !node.label.isEmpty { parts.append(String(reflecting: node.label)) }
+    if !node.identifier.isEmpty { parts.append("id=\(node.identifier)") }
+    if let value = node.value { parts.append("value=\(String(reflecting: value))") }
+    if !node.isEnabled { parts.append("disabled") }
+    return parts.joined(separator: " ")
+  }
+
+  /// The tree below `root`, one indented line a node in depth-first order,
+  /// cut at ``maximumLines`` with a count of the nodes left out.
+  static func tree<Node: QueryableNode>(_ root: Node) -> String {
+    var lines: [String] = []
+    var omitted = 0
+    var stack: [(node: Node, depth: Int)] = [(root, 0)]
+    while let (node, depth) = stack.popLast() {
+      if lines.count < maximumLines {
+        lines.append(String(repeating: "  ", count: depth) + line(for: node))
+      } else {
+        omitted += 1
+      }
+      stack.append(contentsOf: node.children.reversed().map { ($0, depth + 1) })
+    }
+    if omitted > 0 { lines.append("… \(omitted) more node\(omitted == 1 ? "" : "s")") }
+    return lines.joined(separator: "\n")
+  }
+
+  /// What a resolution of `path` saw: the matches of each step, the node
+  /// found, and the tree it searched.
+  static func state<Node: QueryableNode>(of path: QueryPath<Node>) async -> String {
+    let resolution: (root: Node?, nodes: [Node], report: [StepReport])
+    do {
+      resolution = try await path.resolve(limit: nil)
+    } catch {
+      return "the root could not be read: \(error)"
+    }
+    guard let root = resolution.root else { return "the tree has no root" }
+    var lines = ["query: \(path.description)"]
+    for step in resolution.report {
+      lines.append(
+        "  \(step.description): \(step.matched == 0 ? "no" : "\(step.matched)") match\(step.matched == 1 ? "" : "es")"
+      )
+    }
+    if resolution.report.count < path.steps.count {
+      lines.append("  (not reached: \(path.steps[resolution.report.count...].map(\.description).joined()))")
+    }
+    if let node = resolution.nodes.first, !path.steps.isEmpty {
+      lines.append("found: \(line(for: node))")
+    }
+    lines.append("tree:")
+    lines.append(tree(root).split(separator: "\n").map { "  \($0)" }.joined(separator: "\n"))
+    return lines.joined(separator: "\n")
+  }
+}

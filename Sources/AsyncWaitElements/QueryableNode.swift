@@ -1,0 +1,50 @@
+/// A node of a tree that queries can search: a snapshot of a UI element, an
+/// accessibility node, a DOM node.
+///
+/// Conform by giving the node's children; the attributes that queries match
+/// have defaults, so a node implements only those its tree has.
+///
+/// ```swift
+/// extension AccessibilityNode: QueryableNode {
+///   var elementType: ElementType { ElementType(rawValue: role) }
+///   var identifier: String { accessibilityIdentifier ?? "" }
+/// }
+/// ```
+///
+/// Queries read a node's properties synchronously and many times per probe,
+/// so a node is best a cheap value: a snapshot of the tree at one moment,
+/// handed out afresh by the root provider of a ``TreeElement`` on every probe.
+public protocol QueryableNode {
+  /// The node's children, in order.
+  var children: [Self] { get }
+
+  /// The node's kind. The default is ``ElementType/other``.
+  var elementType: ElementType { get }
+
+  /// A stable identifier for tests, such as `ItemListScreen.button.add`. The
+  /// default is empty.
+  var identifier: String { get }
+
+  /// The text a user or an assistive technology reads. The default is empty.
+  var label: String { get }
+
+  /// The node's value, such as a text field's text or a toggle's state. The
+  /// default is `nil`.
+  var value: String? { get }
+
+  /// Whether the node accepts interaction. The default is `true`.
+  var isEnabled: Bool { get }
+}
+
+extension QueryableNode {
+  /// ``ElementType/other``.
+  public var elementType: ElementType { .other }
+  /// Empty.
+  public var identifier: String { "" }
+  /// Empty.
+  public var label: String { "" }
+  /// `nil`.
+  public var value: String? { nil }
+  /// `true`.
+  public var isEnabled: Bool { true }
+}

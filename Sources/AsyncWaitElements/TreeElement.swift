@@ -1,0 +1,77 @@
+import AsyncWait
+
+/// One element of a tree, found afresh by its query on every read.
+///
+/// A tree element starts at a root provider, a closure that returns the
+/// tree's current root, and narrows down with queries in the style of
+/// XCUITest:
+///
+/// ```swift
+/// let app = TreeElement("app") { model.tree.root }
+/// let add = app.buttons["ItemListScreen.button.add"]
+/// try await add.requireExistence(timeout: .seconds(2))
+/// try await app.buttons["ItemListScreen.button.delete"].require(\.isEnabled, toEqual: false, timeout: .seconds(2))
+/// ```
+///
+/// Nothing is resolved when a query is built. Every read of ``exists``, every
+/// probe of a wait, reads the root once and resolves the whole query against
+/// that one snapshot, stopping as soon as the element is found. When a query
+/// matches several nodes, the element is the first in depth-first order.
+///
+/// The root provider runs in the isolation of the code that reads the
+/// element: a provider that reads main-actor state is read from main-actor
+/// tests.
+public struct TreeElement<Node: QueryableNode>: WaitableElement {
+  let path: QueryPath<Node>
+
+  init(path: QueryPath<Node>) {
+    self.path = path
+  }
+
+  /// Creates the root element of a tree.
+  ///
+  /// - Parameters:
+  ///   - name: How the root reads in descriptions and errors, such as `app`.
+  ///   - root: Returns the tree's current root, or `nil` when there is none
+  ///     (the application is not running). Called once per probe.
+  public init(_ name: String = "root", root: @escaping () async throws -> Node?) {
+    self.path = QueryPath(rootName: name, root: root)
+  }
+
+  /// Whether the query finds the element in the tree right now.
+  public var exists: Bool {
+    get async throws { try await snapshot() != nil }
+  }
+
+  /// The node the query finds right now, or `nil`.
+  ///
+  /// - Returns: A snapshot of the element's node, as the root provider gave it.
+  /// - Throws: Any error the root provider throws.
+  public func snapshot() async throws -> Node? {
+    try await path.resolve(limit: 1).nodes.first
+  }
+
+  /// The query that finds the element, such as `app.descendants(matching: .button)["Save"]`.
+  public var elementDescription: String { path.description }
+
+  /// What the query finds now, step by step, and a dump of the tree.
+  public var stateDescription: String? {
+    get async { await TreeDump.state(of: path) }
+  }
+
+  /// All nodes of a kind anywhere below this element.
+  ///
+  /// - Parameter type: The kind to match; ``ElementType/any`` matches all.
+  /// - Returns: A query for those nodes, in depth-first order.
+  public func descendants(matching type: ElementType) -> ElementQuery<Node> {
+    ElementQuery(path: path.appending(.search(.descendants, type, filters: [])))
+  }
+
+  /// The children of this element of a kind.
+  ///
+  /// - Parameter type: The kind to match; ``ElementType/any`` matches all.
+  /// - Returns: A query for those children, in order.
+  public func children(matching type: ElementType) -> ElementQuery<Node> {
+    ElementQuery(path: path.appending(.search(.children, type, filters: [])))
+  }
+}

@@ -1,0 +1,192 @@
+import AsyncWait
+
+extension WaitableElement {
+  /// Waits until the element exists, and throws an error that explains the
+  /// timeout when it does not.
+  ///
+  /// The error names the element, the timeout and the probes run, and carries
+  /// ``stateDescription``: for a tree element, what the last probe matched and
+  /// a dump of the tree.
+  ///
+  /// ```swift
+  /// try await app.buttons["ItemListScreen.button.add"].requireExistence(timeout: .seconds(2))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - comment: What is being awaited, for the error; defaults to
+  ///     ``elementDescription`` and the awaited state.
+  ///   - timeout: How long to keep probing. Zero probes once.
+  ///   - pollingInterval: How long to sleep between probes. Defaults to 100 milliseconds.
+  ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
+  ///   - isolation: The actor isolation in which ``exists`` is read; defaults to the caller's.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  /// - Throws: `WaitTimeoutError` when the timeout passes first;
+  ///   `AsyncWaitError` for a negative timeout or a non-positive interval;
+  ///   `CancellationError` when the task is cancelled; any error ``exists`` throws.
+  public func requireExistence<C: Clock>(
+    comment: String? = nil,
+    timeout: Duration,
+    pollingInterval: Duration = .milliseconds(100),
+    clock: C = ContinuousClock(),
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws where C.Duration == Duration {
+    let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
+    let outcome = try await poller.poll(isolation: isolation, { try await exists ? () : nil })
+    guard case .timedOut(let probeCount, let elapsed) = outcome else { return }
+    throw await timeoutError(
+      poller, comment: comment ?? "\(elementDescription) to exist", lastSeen: "does not exist",
+      probeCount: probeCount, elapsed: elapsed,
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Waits until the element no longer exists, and throws an error that
+  /// explains the timeout when it still does.
+  ///
+  /// - Parameters:
+  ///   - comment: What is being awaited, for the error; defaults to
+  ///     ``elementDescription`` and the awaited state.
+  ///   - timeout: How long to keep probing. Zero probes once.
+  ///   - pollingInterval: How long to sleep between probes. Defaults to 100 milliseconds.
+  ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
+  ///   - isolation: The actor isolation in which ``exists`` is read; defaults to the caller's.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  /// - Throws: `WaitTimeoutError` when the timeout passes first;
+  ///   `AsyncWaitError` for a negative timeout or a non-positive interval;
+  ///   `CancellationError` when the task is cancelled; any error ``exists`` throws.
+  public func requireNonExistence<C: Clock>(
+    comment: String? = nil,
+    timeout: Duration,
+    pollingInterval: Duration = .milliseconds(100),
+    clock: C = ContinuousClock(),
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws where C.Duration == Duration {
+    let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
+    let outcome = try await poller.poll(isolation: isolation, { try await exists ? nil : () })
+    guard case .timedOut(let probeCount, let elapsed) = outcome else { return }
+    throw await timeoutError(
+      poller, comment: comment ?? "\(elementDescription) to stop existing", lastSeen: "still exists",
+      probeCount: probeCount, elapsed: elapsed,
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Waits until a property of the element equals a value, and throws an
+  /// error that explains the timeout, with the last value read, when it does not.
+  ///
+  /// ```swift
+  /// try await app.buttons["ProfileScreen.button.save"].require(\.isEnabled, toEqual: true, timeout: .seconds(2))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property to read.
+  ///   - value: The value to wait for.
+  ///   - comment: What is being awaited, for the error; defaults to
+  ///     ``elementDescription``, the key path and the value.
+  ///   - timeout: How long to keep probing. Zero probes once.
+  ///   - pollingInterval: How long to sleep between probes. Defaults to 100 milliseconds.
+  ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
+  ///   - isolation: The actor isolation in which the property is read; defaults to the caller's.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  /// - Throws: `WaitTimeoutError` when the timeout passes first;
+  ///   `AsyncWaitError` for a negative timeout or a non-positive interval;
+  ///   `CancellationError` when the task is cancelled.
+  public func require<Value: Equatable, C: Clock>(
+    _ keyPath: KeyPath<Self, Value>,
+    toEqual value: Value,
+    comment: String? = nil,
+    timeout: Duration,
+    pollingInterval: Duration = .milliseconds(100),
+    clock: C = ContinuousClock(),
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws where C.Duration == Duration {
+    let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
+    var lastValue: Value?
+    let outcome = try await poller.poll(isolation: isolation) { () -> Void? in
+      let current = self[keyPath: keyPath]
+      lastValue = current
+      return current == value ? () : nil
+    }
+    guard case .timedOut(let probeCount, let elapsed) = outcome else { return }
+    throw await timeoutError(
+      poller,
+      comment: comment ?? "\(elementDescription) \(keyPath) to equal \(String(reflecting: value))",
+      lastSeen: lastValue.map { "\(keyPath) was \(String(reflecting: $0))" },
+      probeCount: probeCount, elapsed: elapsed,
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Waits until a condition on the element holds, and throws an error that
+  /// explains the timeout when it does not.
+  ///
+  /// - Parameters:
+  ///   - comment: What is being awaited, for the error; defaults to
+  ///     ``elementDescription``.
+  ///   - timeout: How long to keep probing. Zero probes once.
+  ///   - pollingInterval: How long to sleep between probes. Defaults to 100 milliseconds.
+  ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
+  ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  ///   - condition: Returns whether the element is in the awaited state.
+  /// - Throws: `WaitTimeoutError` when the timeout passes first;
+  ///   `AsyncWaitError` for a negative timeout or a non-positive interval;
+  ///   `CancellationError` when the task is cancelled; any error the condition throws.
+  public func requireEventually<C: Clock>(
+    comment: String? = nil,
+    timeout: Duration,
+    pollingInterval: Duration = .milliseconds(100),
+    clock: C = ContinuousClock(),
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
+    until condition: (Self) async throws -> Bool
+  ) async throws where C.Duration == Duration {
+    let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
+    let outcome = try await poller.poll(isolation: isolation, { try await condition(self) ? () : nil })
+    guard case .timedOut(let probeCount, let elapsed) = outcome else { return }
+    throw await timeoutError(
+      poller, comment: comment ?? "a condition on \(elementDescription)", lastSeen: nil,
+      probeCount: probeCount, elapsed: elapsed,
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The error of a timed-out element wait: the poller's, with what the last
+  /// probe saw and the element's ``stateDescription``.
+  private func timeoutError<C: Clock>(
+    _ poller: Poller<C>,
+    comment: String,
+    lastSeen: String?,
+    probeCount: Int,
+    elapsed: Duration,
+    location: SourceLocation
+  ) async -> WaitTimeoutError where C.Duration == Duration {
+    let observation = [lastSeen, await stateDescription].compactMap { $0 }.joined(separator: "\n")
+    return poller.timeoutError(
+      comment: comment, probeCount: probeCount, elapsed: elapsed,
+      lastObservation: observation.isEmpty ? nil : observation, location: location)
+  }
+}
