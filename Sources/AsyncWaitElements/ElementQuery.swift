@@ -10,7 +10,7 @@
 ///
 /// A query is also a ``WaitableElement``: it exists while it matches at least
 /// one node, so `waitForNonExistence` on a query waits until nothing matches.
-public struct ElementQuery<Node: QueryableNode>: WaitableElement {
+public struct ElementQuery<Node: QueryableNode>: WaitableElement, Sendable {
   let path: QueryPath<Node>
 
   init(path: QueryPath<Node>) {
@@ -60,16 +60,16 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement {
     TreeElement(path: path.appending(.select(index: index, description: ".element(boundBy: \(index))")))
   }
 
-  /// The first match whose identifier, or else whose label, is `key`.
+  /// The first match whose identifier or label is `key`.
   ///
-  /// As in XCUITest, `app.buttons["Save"]` finds a button identified as
-  /// `Save` or, when none is, labelled `Save`.
+  /// `app.buttons["Save"]` finds the first button identified as `Save` or
+  /// labelled `Save`.
   ///
   /// - Parameter key: The identifier or label to match.
   public subscript(key: String) -> TreeElement<Node> {
     let filtered = path.filtered(
       by: QueryStep.Filter(description: "[\(String(reflecting: key))]") {
-        $0.identifier == key || ($0.identifier.isEmpty && $0.label == key)
+        $0.identifier == key || $0.label == key
       })
     return TreeElement(path: filtered.appending(.select(index: 0, description: "")))
   }
@@ -82,7 +82,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement {
   /// - Returns: The narrowed query.
   public func matching(
     _ description: String = "predicate",
-    _ predicate: @escaping (Node) -> Bool
+    _ predicate: @escaping @Sendable (Node) -> Bool
   ) -> ElementQuery {
     ElementQuery(
       path: path.filtered(by: QueryStep.Filter(description: ".matching(\(description))", matches: predicate)))

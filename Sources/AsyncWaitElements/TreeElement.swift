@@ -18,10 +18,10 @@ import AsyncWait
 /// that one snapshot, stopping as soon as the element is found. When a query
 /// matches several nodes, the element is the first in depth-first order.
 ///
-/// The root provider runs in the isolation of the code that reads the
-/// element: a provider that reads main-actor state is read from main-actor
-/// tests.
-public struct TreeElement<Node: QueryableNode>: WaitableElement {
+/// Elements and queries are `Sendable` values: hand them to other tasks
+/// freely. The root provider is `@Sendable`; one that reads main-actor state
+/// awaits it, as in `TreeElement("app") { await model.tree.root }`.
+public struct TreeElement<Node: QueryableNode>: WaitableElement, Sendable {
   let path: QueryPath<Node>
 
   init(path: QueryPath<Node>) {
@@ -34,7 +34,7 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement {
   ///   - name: How the root reads in descriptions and errors, such as `app`.
   ///   - root: Returns the tree's current root, or `nil` when there is none
   ///     (the application is not running). Called once per probe.
-  public init(_ name: String = "root", root: @escaping () async throws -> Node?) {
+  public init(_ name: String = "root", root: @escaping @Sendable () async throws -> Node?) {
     self.path = QueryPath(rootName: name, root: root)
   }
 

@@ -17,11 +17,27 @@ import AsyncWait
 public final class ManualClock: Clock, Sendable {
   /// A point in the clock's virtual time: an offset from its creation.
   public struct Instant: InstantProtocol, CustomStringConvertible {
+    /// The time since the clock was created.
     public var offset: Duration
 
+    /// The instant `duration` later.
+    ///
+    /// - Parameter duration: The offset to add.
+    /// - Returns: The later instant.
     public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    /// The time from this instant to another.
+    ///
+    /// - Parameter other: The other instant.
+    /// - Returns: The difference.
     public func duration(to other: Instant) -> Duration { other.offset - offset }
+    /// Whether `lhs` comes before `rhs`.
+    ///
+    /// - Parameters:
+    ///   - lhs: An instant.
+    ///   - rhs: Another instant.
+    /// - Returns: Whether `lhs` is earlier.
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    /// The offset, as `t=…`.
     public var description: String { "t=\(offset.shortDescription)" }
   }
 
@@ -56,14 +72,20 @@ public final class ManualClock: Clock, Sendable {
     }
   }
 
+  /// How the clock treats a sleep.
   public let mode: Mode
   private let state = Locked(State())
 
+  /// Creates a clock at time zero.
+  ///
+  /// - Parameter mode: How the clock treats a sleep; manual by default.
   public init(_ mode: Mode = .manual) {
     self.mode = mode
   }
 
+  /// The clock's current time.
   public var now: Instant { state.withLock { $0.now } }
+  /// Zero: virtual time has no granularity.
   public var minimumResolution: Duration { .zero }
 
   /// The origin of the clock's time.
@@ -75,6 +97,12 @@ public final class ManualClock: Clock, Sendable {
   /// The deadlines of the tasks asleep now, earliest first.
   public var sleepingDeadlines: [Instant] { state.withLock { $0.sleepers.map(\.deadline).sorted() } }
 
+  /// Sleeps until the clock reaches `deadline`, as the clock's mode says.
+  ///
+  /// - Parameters:
+  ///   - deadline: When to wake.
+  ///   - tolerance: Ignored.
+  /// - Throws: `CancellationError` when the task is cancelled.
   public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
     try Task.checkCancellation()
     let id: Int? = state.withLock { state in

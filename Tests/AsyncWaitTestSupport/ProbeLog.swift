@@ -4,10 +4,12 @@ import AsyncWait
 public final class ProbeLog<Instant: Sendable>: Sendable {
   private let times = Locked<[Instant]>([])
 
-  /// Records one probe at `instant`.
   /// Creates an empty log.
   public init() {}
 
+  /// Records one probe.
+  ///
+  /// - Parameter instant: When, or what, the probe was.
   public func record(_ instant: Instant) {
     times.withLock { $0.append(instant) }
   }

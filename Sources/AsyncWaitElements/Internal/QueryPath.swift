@@ -1,8 +1,8 @@
 /// One step of a query: a search along an axis with filters, or the choice of
 /// one element of the set found so far.
-enum QueryStep<Node: QueryableNode> {
+enum QueryStep<Node: QueryableNode>: Sendable {
   /// Nodes below each node of the current set.
-  enum Axis {
+  enum Axis: Sendable {
     case children
     case descendants
   }
@@ -12,9 +12,9 @@ enum QueryStep<Node: QueryableNode> {
   case select(index: Int, description: String)
 
   /// A predicate on a node, with how it reads in a query's description.
-  struct Filter {
+  struct Filter: Sendable {
     var description: String
-    var matches: (Node) -> Bool
+    var matches: @Sendable (Node) -> Bool
   }
 
   var description: String {
@@ -39,9 +39,9 @@ struct StepReport {
 /// One resolution reads the root once, so all its steps see one snapshot of
 /// the tree; every step stops as soon as it has as many nodes as the steps
 /// after it can use.
-struct QueryPath<Node: QueryableNode> {
+struct QueryPath<Node: QueryableNode>: Sendable {
   var rootName: String
-  var root: () async throws -> Node?
+  var root: @Sendable () async throws -> Node?
   var steps: [QueryStep<Node>] = []
 
   func appending(_ step: QueryStep<Node>) -> QueryPath {
@@ -69,6 +69,7 @@ struct QueryPath<Node: QueryableNode> {
   ///   `nil` for all of them.
   /// - Returns: The root read, the nodes found (at most `limit`), and how many
   ///   nodes each step matched.
+  /// - Throws: What the root provider throws.
   func resolve(limit: Int?) async throws -> (root: Node?, nodes: [Node], report: [StepReport]) {
     guard let root = try await root() else { return (nil, [], []) }
     var current = [root]
@@ -77,7 +78,7 @@ struct QueryPath<Node: QueryableNode> {
       let isLast = position == steps.count - 1
       switch step {
       case .select(let index, _):
-        current = index < current.count ? [current[index]] : []
+        current = current.indices.contains(index) ? [current[index]] : []
       case .search(let axis, let type, let filters):
         // A search needs as many nodes as the select after it picks from;
         // the last one, as many as the caller needs.

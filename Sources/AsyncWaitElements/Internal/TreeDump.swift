@@ -47,8 +47,9 @@ enum TreeDump {
         "  \(step.description): \(step.matched == 0 ? "no" : "\(step.matched)") match\(step.matched == 1 ? "" : "es")"
       )
     }
-    if resolution.report.count < path.steps.count {
-      lines.append("  (not reached: \(path.steps[resolution.report.count...].map(\.description).joined()))")
+    let unreached = path.steps.dropFirst(resolution.report.count).map(\.description).joined()
+    if !unreached.isEmpty {
+      lines.append("  (not reached: \(unreached))")
     }
     if let node = resolution.nodes.first, !path.steps.isEmpty {
       lines.append("found: \(line(for: node))")

@@ -1,0 +1,59 @@
+// XCUIElement and XCUIApplication as waitable elements, on Apple platforms.
+//
+// This file is not compiled on Linux, where the package is built and tested
+// (XCTest there has no UI testing). It is kept to a few lines that rely only
+// on long-standing XCUITest API: `exists`, `debugDescription` and
+// `XCUIApplication.state`. XCUIAutomation is the UI-testing module of newer
+// SDKs; older SDKs provide the same types through XCTest.
+
+#if canImport(XCUIAutomation)
+  public import XCUIAutomation
+#elseif canImport(XCTest) && canImport(Darwin) && !os(watchOS)
+  public import XCTest
+#endif
+
+#if canImport(XCUIAutomation) || (canImport(XCTest) && canImport(Darwin) && !os(watchOS))
+  /// `XCUIElement` gets the async, `Duration`-based waits of this module next
+  /// to XCUITest's synchronous `TimeInterval` ones.
+  ///
+  /// The conformance is isolated to the main actor, like `XCUIElement` itself,
+  /// so the waits are called from main-actor tests:
+  ///
+  /// ```swift
+  /// @MainActor
+  /// func testSaveAppears() async throws {
+  ///   let app = XCUIApplication()
+  ///   app.launch()
+  ///   try await app.buttons["Save"].requireExistence(timeout: .seconds(5))
+  /// }
+  /// ```
+  extension XCUIElement: @MainActor WaitableElement {
+    /// XCUITest's description of the element and its subtree, for timeout errors.
+    public var stateDescription: String? { debugDescription }
+  }
+
+  extension XCUIApplication {
+    /// Waits until the application reaches a state, such as `.runningForeground`.
+    ///
+    /// The async, `Duration`-based counterpart of XCUITest's
+    /// `wait(for:timeout:)`, with the rules of every wait of this package.
+    ///
+    /// - Parameters:
+    ///   - state: The state to wait for.
+    ///   - timeout: How long to keep probing. Zero probes once.
+    ///   - pollingInterval: How long to sleep between probes. Defaults to 100 milliseconds.
+    ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
+    /// - Returns: `true` when the application is in `state`, `false` when the timeout passed first.
+    /// - Throws: `AsyncWaitError` for a negative timeout or a non-positive
+    ///   interval; `CancellationError` when the task is cancelled.
+    @MainActor
+    public func wait<C: Clock>(
+      for state: XCUIApplication.State,
+      timeout: Duration,
+      pollingInterval: Duration = .milliseconds(100),
+      clock: C = ContinuousClock()
+    ) async throws -> Bool where C.Duration == Duration {
+      try await wait(timeout: timeout, pollingInterval: pollingInterval, clock: clock) { $0.state == state }
+    }
+  }
+#endif

@@ -1,0 +1,105 @@
+import AsyncWait
+import AsyncWaitElements
+import AsyncWaitTestSupport
+import Testing
+
+@Suite struct FailureOutputTests {
+  @Test func missingElementErrorShowsTheQueryEachStepAndTheTree() async throws {
+    let app = ElementTree(shoppingScreen).rootElement()
+    let clock = ManualClock(.advancesWhenSleeping)
+
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await app.lists.firstMatch.cells["Butter"].requireExistence(
+        timeout: .milliseconds(200), clock: clock)
+    }
+
+    #expect(
+      error.description == """
+        Timed out after 200 ms waiting for "app.descendants(matching: .list).firstMatch\
+        .descendants(matching: .cell)["Butter"] to exist"
+          (3 probes over 200 ms, polling every 100 ms on ManualClock)
+          last observed:
+            does not exist
+            query: app.descendants(matching: .list).firstMatch.descendants(matching: .cell)["Butter"]
+              .descendants(matching: .list): 1 match
+              .firstMatch: 1 match
+              .descendants(matching: .cell)["Butter"]: no matches
+            tree:
+              application "Shopping"
+                list id=ShoppingScreen.list.items
+                  cell "Milk" id=ShoppingScreen.cell.Milk
+                    button "Check" id=ShoppingScreen.button.check.Milk
+                  cell "Eggs" id=ShoppingScreen.cell.Eggs
+                    button "Check" id=ShoppingScreen.button.check.Eggs
+                  cell "Bread" id=ShoppingScreen.cell.Bread
+                    button "Check" id=ShoppingScreen.button.check.Bread
+                button "Add" id=ShoppingScreen.button.add
+                button "Clear" id=ShoppingScreen.button.clear disabled
+                textField "Search" id=ShoppingScreen.textField.search value="ch"
+          at \(error.location)
+        """)
+  }
+
+  @Test func attributeErrorShowsTheLastValueAndTheNodeFound() async throws {
+    let app = ElementTree(shoppingScreen).rootElement()
+    let clock = ManualClock(.advancesWhenSleeping)
+
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await app.buttons["Clear"].require(\.isEnabled, toEqual: true, timeout: .zero, clock: clock)
+    }
+
+    let observation = try #require(error.lastObservation)
+    #expect(
+      error.comment == #"app.descendants(matching: .button)["Clear"] \ElementNode.isEnabled to equal true"#)
+    #expect(observation.hasPrefix("\\ElementNode.isEnabled was false\nquery: "))
+    #expect(observation.contains("\nfound: button \"Clear\" id=ShoppingScreen.button.clear disabled\n"))
+    #expect(error.probeCount == 1)
+  }
+
+  @Test func elementThatWouldNotGoAwayIsReportedAsStillThere() async throws {
+    let app = ElementTree(shoppingScreen).rootElement()
+
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await app.buttons["Add"].requireNonExistence(comment: "the add button hides", timeout: .zero)
+    }
+
+    #expect(error.comment == "the add button hides")
+    #expect(error.lastObservation?.hasPrefix("still exists\nquery: ") == true)
+  }
+
+  @Test func largeTreeDumpIsCutWithACountOfWhatWasLeftOut() async throws {
+    let rows = (0..<100).map { ElementNode(.cell, label: "Row \($0)") }
+    let app = ElementTree(ElementNode(.list, children: rows)).rootElement()
+
+    let state = try #require(await app.buttons["Missing"].stateDescription)
+
+    let treeLines = state.split(separator: "\n").drop { $0 != "tree:" }.dropFirst()
+    #expect(treeLines.count == 41)
+    #expect(treeLines.last == "  … 61 more nodes")
+  }
+
+  @Test func rootProviderErrorIsDescribedNotThrown() async throws {
+    struct Disconnected: Error {}
+    let app = TreeElement<ElementNode>("remote") { throw Disconnected() }
+
+    #expect(await app.buttons["Add"].stateDescription == "the root could not be read: Disconnected()")
+    await #expect(throws: Disconnected.self) { try await app.buttons["Add"].exists }
+  }
+}
+
+@Suite struct StepReportTests {
+  @Test func stepsAfterAnEmptyOneAreListedAsNotReached() async throws {
+    let app = ElementTree(shoppingScreen).rootElement()
+
+    let state = try #require(await app.lists["Groceries"].cells["Milk"].stateDescription)
+
+    #expect(
+      state.hasPrefix(
+        """
+        query: app.descendants(matching: .list)["Groceries"].descendants(matching: .cell)["Milk"]
+          .descendants(matching: .list)["Groceries"]: no matches
+          (not reached: .descendants(matching: .cell)["Milk"])
+        tree:
+        """))
+  }
+}
