@@ -60,6 +60,7 @@ package struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     try Task.checkCancellation()
     let start = clock.now
     var probeCount = 0
+    var sleeper: Sleeper<C>?
     while true {
       probeCount += 1
       if let value = try await probe() {
@@ -74,19 +75,41 @@ package struct Poller<C: Clock>: Sendable where C.Duration == Duration {
       // `elapsed` is below `timeout`, so the subtraction cannot overflow; a
       // clock that ran backwards counts as no time having passed.
       let remaining = elapsed > .zero ? timeout - elapsed : timeout
-      try await sleep(for: min(pollingInterval, remaining), from: now)
+      if sleeper == nil { sleeper = Sleeper(clock: clock) }
+      try await sleeper?.pause(for: min(pollingInterval, remaining), from: now)
     }
   }
+}
 
-  /// Sleeps on `clock` until `duration` after `now`, in steps no longer than
-  /// ``maximumSleep``.
-  private func sleep(for duration: Duration, from now: C.Instant) async throws {
+/// The sleeping half of a wait: its place in the clock's timer queue.
+///
+/// Made at a wait's first sleep, so a wait whose first probe succeeds never
+/// makes one, and reused for every sleep after.
+struct Sleeper<C: Clock>: ~Copyable where C.Duration == Duration {
+  private let queue: TimerQueue<C>
+  private let parking = Parking()
+
+  init(clock: C) {
+    queue = TimerQueue.forWait(on: clock)
+  }
+
+  deinit {
+    queue.shutDownIfPrivate()
+  }
+
+  /// Sleeps until `duration` after `now`, scheduling at most
+  /// ``Poller/maximumSleep`` ahead at a time.
+  ///
+  /// - Throws: `CancellationError` when the task is cancelled.
+  func pause(for duration: Duration, from now: C.Instant) async throws {
     var left = duration
     var instant = now
     while left > .zero {
-      let step = min(left, Self.maximumSleep)
+      let step = min(left, Poller<C>.maximumSleep)
       instant = instant.advanced(by: step)
-      try await clock.sleep(until: instant, tolerance: nil)
+      let id = parking.beginSleep()
+      queue.schedule(parking, sleep: id, at: instant)
+      if await parking.wait(id) == .cancellation { throw CancellationError() }
       left -= step
     }
   }

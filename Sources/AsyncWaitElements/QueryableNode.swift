@@ -14,7 +14,11 @@
 /// Queries read a node's properties synchronously and many times per probe,
 /// so a node is best a cheap value: a snapshot of the tree at one moment,
 /// handed out afresh by the root provider of a ``TreeElement`` on every probe.
-public protocol QueryableNode {
+///
+/// Queries are `Sendable` and may run their filters on any thread, so a
+/// node's conformance cannot be isolated to an actor (the protocol refines
+/// `SendableMetatype`); a node that is a value snapshot needs no isolation.
+public protocol QueryableNode: SendableMetatype {
   /// The node's children, in order.
   var children: [Self] { get }
 
