@@ -12,6 +12,11 @@ let package = Package(
   targets: [
     .target(name: "AsyncWait"),
     .target(name: "AsyncWaitElements", dependencies: ["AsyncWait"]),
+    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+    .executableTarget(
+      name: "AsyncWaitBenchmarks",
+      dependencies: ["AsyncWait", "AsyncWaitElements", "BenchmarkSupport"],
+      path: "Benchmarks/AsyncWaitBenchmarks"),
     .executableTarget(name: "AsyncWaitDemo", dependencies: ["AsyncWait"], path: "Examples/AsyncWaitDemo"),
     .target(name: "AsyncWaitTestSupport", dependencies: ["AsyncWait"], path: "Tests/AsyncWaitTestSupport"),
     .testTarget(name: "AsyncWaitTests", dependencies: ["AsyncWait", "AsyncWaitTestSupport"]),

@@ -16,6 +16,7 @@
 /// - Cancellation is checked before the first probe and before every sleep, and
 ///   the clock's sleep throws when the task is cancelled while it sleeps.
 /// - An error thrown by a probe ends the wait with that error.
+@usableFromInline
 package struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// The longest single sleep the loop asks of a clock.
   ///
@@ -25,17 +26,18 @@ package struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   package static var maximumSleep: Duration { .seconds(86_400) }
 
   /// How long the wait may take before it gives up.
-  package let timeout: Duration
+  @usableFromInline package let timeout: Duration
   /// How long the loop sleeps between the end of one probe and the next.
-  package let pollingInterval: Duration
+  @usableFromInline package let pollingInterval: Duration
   /// The clock that measures the timeout and paces the probes.
-  package let clock: C
+  @usableFromInline package let clock: C
 
   /// Validates a wait's arguments.
   ///
   /// - Throws: ``AsyncWaitError/negativeTimeout`` when `timeout` is below zero;
   ///   ``AsyncWaitError/nonPositivePollingInterval`` when `pollingInterval` is
   ///   zero or below.
+  @inlinable
   package init(timeout: Duration, pollingInterval: Duration, clock: C) throws(AsyncWaitError) {
     guard timeout >= .zero else { throw .negativeTimeout }
     guard pollingInterval > .zero else { throw .nonPositivePollingInterval }
@@ -53,19 +55,30 @@ package struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///   ran and how long the wait took.
   /// - Throws: `CancellationError` when the task is cancelled before a probe
   ///   succeeds, or whatever `probe` throws.
+  @inlinable
   package func poll<Value>(
     isolation: isolated (any Actor)? = #isolation,
     _ probe: () async throws -> Value?
   ) async throws -> PollOutcome<Value> {
+    // The first probe is inlined into the caller, so a wait whose condition
+    // already holds is specialized for its clock and costs one clock read.
     try Task.checkCancellation()
     let start = clock.now
-    var probeCount = 0
+    if let value = try await probe() { return .satisfied(value) }
+    return try await poll(after: start, isolation: isolation, probe)
+  }
+
+  /// The loop, from the end of the first probe, which started at `start` and failed.
+  @usableFromInline
+  @_specialize(where C == ContinuousClock, Value == ())
+  package func poll<Value>(
+    after start: C.Instant,
+    isolation: isolated (any Actor)?,
+    _ probe: () async throws -> Value?
+  ) async throws -> PollOutcome<Value> {
+    var probeCount = 1
     var sleeper: Sleeper<C>?
     while true {
-      probeCount += 1
-      if let value = try await probe() {
-        return .satisfied(value)
-      }
       let now = clock.now
       let elapsed = start.duration(to: now)
       guard elapsed < timeout else {
@@ -77,6 +90,8 @@ package struct Poller<C: Clock>: Sendable where C.Duration == Duration {
       let remaining = elapsed > .zero ? timeout - elapsed : timeout
       if sleeper == nil { sleeper = Sleeper(clock: clock) }
       try await sleeper?.pause(for: min(pollingInterval, remaining), from: now)
+      probeCount += 1
+      if let value = try await probe() { return .satisfied(value) }
     }
   }
 }
@@ -101,6 +116,7 @@ struct Sleeper<C: Clock>: ~Copyable where C.Duration == Duration {
   /// ``Poller/maximumSleep`` ahead at a time.
   ///
   /// - Throws: `CancellationError` when the task is cancelled.
+  @_specialize(where C == ContinuousClock)
   func pause(for duration: Duration, from now: C.Instant) async throws {
     var left = duration
     var instant = now
@@ -116,6 +132,7 @@ struct Sleeper<C: Clock>: ~Copyable where C.Duration == Duration {
 }
 
 /// What a run of ``Poller/poll(isolation:_:)`` ended with.
+@usableFromInline
 package enum PollOutcome<Value> {
   /// A probe returned this value.
   case satisfied(Value)
@@ -150,6 +167,7 @@ extension Poller {
 
 extension PollOutcome {
   /// Whether a probe satisfied the wait.
+  @inlinable
   package var isSatisfied: Bool {
     if case .satisfied = self { true } else { false }
   }

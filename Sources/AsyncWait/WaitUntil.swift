@@ -43,6 +43,7 @@
 ///   argument is out of range; `CancellationError` when the task is cancelled
 ///   before the condition holds; any error the condition throws, at once and
 ///   without probing again.
+@inlinable
 public func waitUntil<C: Clock>(
   timeout: Duration,
   pollingInterval: Duration = .milliseconds(100),

@@ -68,7 +68,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, Sendable {
   /// - Parameter key: The identifier or label to match.
   public subscript(key: String) -> TreeElement<Node> {
     let filtered = path.filtered(
-      by: QueryStep.Filter(description: "[\(String(reflecting: key))]") {
+      by: QueryStep.Filter(label: .subscripted(key)) {
         $0.identifier == key || $0.label == key
       })
     return TreeElement(path: filtered.appending(.select(index: 0, description: "")))
@@ -85,7 +85,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, Sendable {
     _ predicate: @escaping @Sendable (Node) -> Bool
   ) -> ElementQuery {
     ElementQuery(
-      path: path.filtered(by: QueryStep.Filter(description: ".matching(\(description))", matches: predicate)))
+      path: path.filtered(by: QueryStep.Filter(label: .predicate(description), matches: predicate)))
   }
 
   /// The matches with an identifier.
@@ -95,7 +95,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, Sendable {
   public func matching(identifier: String) -> ElementQuery {
     ElementQuery(
       path: path.filtered(
-        by: QueryStep.Filter(description: ".matching(identifier: \(String(reflecting: identifier)))") {
+        by: QueryStep.Filter(label: .identifier(identifier)) {
           $0.identifier == identifier
         }))
   }

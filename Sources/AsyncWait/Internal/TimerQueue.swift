@@ -25,7 +25,9 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
   private struct Entry: Comparable, Sendable {
     var deadline: C.Instant
     var order: UInt64
-    var parking: Parking
+    /// Retained when the entry is scheduled and released when it is taken,
+    /// so that moving entries about the heap costs no reference counting.
+    var parking: Unmanaged<Parking>
     var sleep: UInt64
 
     static func < (lhs: Entry, rhs: Entry) -> Bool {
@@ -44,6 +46,11 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
     var targets: [C.Instant] = []
     /// The driver waiting for work, if one is.
     var idleDriver: UnsafeContinuation<C.Instant?, Never>?
+    /// Whether a driver has found no work and is about to wait for some.
+    var driverGoingIdle = false
+    /// A target handed to the driver that is going idle, which takes it
+    /// instead of suspending.
+    var handoff: C.Instant?
     /// Driver tasks, kept only by a private queue so that it can cancel them.
     var drivers: [Task<Void, Never>] = []
     var isShutDown = false
@@ -54,6 +61,9 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
     case wake(UnsafeContinuation<C.Instant?, Never>, C.Instant)
     case start(C.Instant)
   }
+
+  /// The most entries a driver takes from the queue under one hold of the lock.
+  static var batchSize: Int { 64 }
 
   let clock: C
   private let isShared: Bool
@@ -67,8 +77,11 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
   /// The queue for waits on `clock`: the process-wide one for the system
   /// clocks, a new private one for any other clock.
   static func forWait(on clock: C) -> TimerQueue<C> {
-    if let shared = SharedTimerQueues.continuous as? TimerQueue<C> { return shared }
-    if let shared = SharedTimerQueues.suspending as? TimerQueue<C> { return shared }
+    if C.self == ContinuousClock.self || C.self == SuspendingClock.self {
+      let shard = SharedTimerQueues.nextShard()
+      if let shared = SharedTimerQueues.continuous[shard] as? TimerQueue<C> { return shared }
+      if let shared = SharedTimerQueues.suspending[shard] as? TimerQueue<C> { return shared }
+    }
     return TimerQueue(clock: clock, isShared: false)
   }
 
@@ -78,15 +91,22 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
   }
 
   /// Schedules a wake-up of sleep `id` of `parking` at `deadline`.
+  @_specialize(where C == ContinuousClock)
+  @_specialize(where C == SuspendingClock)
   func schedule(_ parking: Parking, sleep id: UInt64, at deadline: C.Instant) {
     let action: Action = state.withLock { state in
       state.order &+= 1
-      state.entries.insert(Entry(deadline: deadline, order: state.order, parking: parking, sleep: id))
+      state.entries.insert(
+        Entry(deadline: deadline, order: state.order, parking: .passRetained(parking), sleep: id))
       guard !state.targets.contains(where: { $0 <= deadline }) else { return .none }
       state.targets.append(deadline)
       if let idle = state.idleDriver {
         state.idleDriver = nil
         return .wake(idle, deadline)
+      }
+      if state.driverGoingIdle, state.handoff == nil {
+        state.handoff = deadline
+        return .none
       }
       return .start(deadline)
     }
@@ -108,6 +128,7 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
     guard !isShared else { return }
     let (idle, drivers) = state.withLock { state in
       state.isShutDown = true
+      while let entry = state.entries.removeMin() { entry.parking.release() }
       defer {
         state.idleDriver = nil
         state.drivers = []
@@ -120,8 +141,12 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
 
   /// A driver: sleeps until its target, resumes what is due, and goes on to
   /// the next target while no other driver covers it.
+  @_specialize(where C == ContinuousClock)
+  @_specialize(where C == SuspendingClock)
   private func drive(from first: C.Instant) async {
     var target = first
+    // Reused from wake-up to wake-up, so a driver allocates nothing in steady state.
+    var due: [Entry] = []
     while true {
       do {
         try await sleep(until: target)
@@ -129,45 +154,83 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
         // Cancelled: the private queue was shut down.
         return
       }
-      let (due, next) = takeDue(after: target)
-      for entry in due { entry.parking.resume(entry.sleep, with: .deadline) }
-      if let next {
-        target = next
-        continue
+      var finished: C.Instant? = target
+      var next = Next.more
+      while case .more = next {
+        next = takeDue(finishing: finished, into: &due)
+        finished = nil
+        for entry in due { entry.parking.takeRetainedValue().resume(entry.sleep, with: .deadline) }
+        due.removeAll(keepingCapacity: true)
       }
-      guard let next = await idle() else { return }
-      target = next
+      switch next {
+      case .target(let next):
+        target = next
+      case .idle:
+        guard let next = await idle() else { return }
+        target = next
+      case .end, .more:
+        return
+      }
     }
+  }
+
+  /// What a driver does after a wake-up.
+  private enum Next {
+    /// Resumes the batch taken, then takes the next: more entries are due.
+    case more
+    /// Sleeps until this target.
+    case target(C.Instant)
+    /// Waits for work: it is the one driver kept for reuse.
+    case idle
+    /// Ends: another driver covers what is left, or is kept for reuse.
+    case end
   }
 
   /// Removes the driver's finished target and the entries now due; claims the
   /// next target when no other driver covers it.
-  private func takeDue(after target: C.Instant) -> (due: [Entry], next: C.Instant?) {
+  ///
+  /// A driver with no target left commits to going idle inside the same lock,
+  /// so a wait that schedules a deadline a moment later hands it the target
+  /// instead of starting another driver.
+  ///
+  /// It takes at most ``batchSize`` entries at a time, so that waits
+  /// scheduling their next deadline on other threads never wait long for the lock.
+  @_specialize(where C == ContinuousClock)
+  @_specialize(where C == SuspendingClock)
+  private func takeDue(finishing target: C.Instant?, into due: inout [Entry]) -> Next {
     let now = clock.now
     return state.withLock { state in
-      if let index = state.targets.firstIndex(of: target) { state.targets.remove(at: index) }
-      var due: [Entry] = []
+      if let target, let index = state.targets.firstIndex(of: target) { state.targets.remove(at: index) }
       while let first = state.entries.min, first.deadline <= now {
+        guard due.count < Self.batchSize else { return .more }
         due.append(first)
         _ = state.entries.removeMin()
       }
-      guard !state.isShutDown, let earliest = state.entries.min?.deadline,
-        !state.targets.contains(where: { $0 <= earliest })
-      else { return (due, nil) }
-      state.targets.append(earliest)
-      return (due, earliest)
+      if state.isShutDown { return .end }
+      if let earliest = state.entries.min?.deadline, !state.targets.contains(where: { $0 <= earliest }) {
+        state.targets.append(earliest)
+        return .target(earliest)
+      }
+      guard state.idleDriver == nil, !state.driverGoingIdle else { return .end }
+      state.driverGoingIdle = true
+      return .idle
     }
   }
 
   /// Parks the driver until a deadline needs it; `nil` tells it to end.
   private func idle() async -> C.Instant? {
     await withUnsafeContinuation { (continuation: UnsafeContinuation<C.Instant?, Never>) in
-      let keep = state.withLock { state in
-        guard !state.isShutDown, state.idleDriver == nil else { return false }
+      let handoff: C.Instant?? = state.withLock { state in
+        state.driverGoingIdle = false
+        if let handoff = state.handoff {
+          state.handoff = nil
+          return .some(handoff)
+        }
+        if state.isShutDown { return .some(nil) }
         state.idleDriver = continuation
-        return true
+        return .none
       }
-      if !keep { continuation.resume(returning: nil) }
+      if let handoff { continuation.resume(returning: handoff) }
     }
   }
 
@@ -179,7 +242,20 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
 }
 
 /// The process-wide timer queues of the system clocks.
+///
+/// Each clock has a few queues, and waits are spread over them in turn, so
+/// that resuming a tick's worth of waits is not the work of one driver alone.
 enum SharedTimerQueues {
-  static let continuous = TimerQueue.shared(ContinuousClock())
-  static let suspending = TimerQueue.shared(SuspendingClock())
+  static let shardCount = 4
+  static let continuous = (0..<shardCount).map { _ in TimerQueue.shared(ContinuousClock()) }
+  static let suspending = (0..<shardCount).map { _ in TimerQueue.shared(SuspendingClock()) }
+  private static let counter = Locked(0)
+
+  /// The shard for the next wait.
+  static func nextShard() -> Int {
+    counter.withLock { counter in
+      counter = (counter + 1) % shardCount
+      return counter
+    }
+  }
 }

@@ -13,8 +13,27 @@ enum QueryStep<Node: QueryableNode>: Sendable {
 
   /// A predicate on a node, with how it reads in a query's description.
   struct Filter: Sendable {
-    var description: String
+    /// How a filter reads; formatted only when a description is asked for,
+    /// so building a query costs no string formatting.
+    enum Label: Sendable {
+      /// `["key"]`
+      case subscripted(String)
+      /// `.matching(identifier: "id")`
+      case identifier(String)
+      /// `.matching(description)`
+      case predicate(String)
+    }
+
+    var label: Label
     var matches: @Sendable (Node) -> Bool
+
+    var description: String {
+      switch label {
+      case .subscripted(let key): "[\(String(reflecting: key))]"
+      case .identifier(let identifier): ".matching(identifier: \(String(reflecting: identifier)))"
+      case .predicate(let description): ".matching(\(description))"
+      }
+    }
   }
 
   var description: String {
@@ -26,12 +45,6 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       return description
     }
   }
-}
-
-/// How far one step of a resolution got: its description and how many nodes it matched.
-struct StepReport {
-  var description: String
-  var matched: Int
 }
 
 /// A root provider and the steps that lead from the root to a set of nodes.
@@ -68,12 +81,13 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   /// - Parameter limit: How many nodes of the final set the caller needs;
   ///   `nil` for all of them.
   /// - Returns: The root read, the nodes found (at most `limit`), and how many
-  ///   nodes each step matched.
+  ///   nodes each step matched, up to the first step that matched none.
   /// - Throws: What the root provider throws.
-  func resolve(limit: Int?) async throws -> (root: Node?, nodes: [Node], report: [StepReport]) {
+  func resolve(limit: Int?) async throws -> (root: Node?, nodes: [Node], matchCounts: [Int]) {
     guard let root = try await root() else { return (nil, [], []) }
     var current = [root]
-    var report: [StepReport] = []
+    var matchCounts: [Int] = []
+    matchCounts.reserveCapacity(steps.count)
     for (position, step) in steps.enumerated() {
       let isLast = position == steps.count - 1
       switch step {
@@ -88,11 +102,11 @@ struct QueryPath<Node: QueryableNode>: Sendable {
           type.matches(node.elementType) && filters.allSatisfy { $0.matches(node) }
         }
       }
-      report.append(StepReport(description: step.description, matched: current.count))
+      matchCounts.append(current.count)
       if current.isEmpty { break }
     }
     if let limit, current.count > limit { current.removeLast(current.count - limit) }
-    return (root, current, report)
+    return (root, current, matchCounts)
   }
 
   /// The nodes below `nodes` along `axis` that match, in depth-first

@@ -34,7 +34,7 @@ enum TreeDump {
   /// What a resolution of `path` saw: the matches of each step, the node
   /// found, and the tree it searched.
   static func state<Node: QueryableNode>(of path: QueryPath<Node>) async -> String {
-    let resolution: (root: Node?, nodes: [Node], report: [StepReport])
+    let resolution: (root: Node?, nodes: [Node], matchCounts: [Int])
     do {
       resolution = try await path.resolve(limit: nil)
     } catch {
@@ -42,12 +42,11 @@ enum TreeDump {
     }
     guard let root = resolution.root else { return "the tree has no root" }
     var lines = ["query: \(path.description)"]
-    for step in resolution.report {
-      lines.append(
-        "  \(step.description): \(step.matched == 0 ? "no" : "\(step.matched)") match\(step.matched == 1 ? "" : "es")"
-      )
+    for (step, matched) in zip(path.steps, resolution.matchCounts) {
+      let count = matched == 0 ? "no matches" : matched == 1 ? "1 match" : "\(matched) matches"
+      lines.append("  \(step.description): \(count)")
     }
-    let unreached = path.steps.dropFirst(resolution.report.count).map(\.description).joined()
+    let unreached = path.steps.dropFirst(resolution.matchCounts.count).map(\.description).joined()
     if !unreached.isEmpty {
       lines.append("  (not reached: \(unreached))")
     }

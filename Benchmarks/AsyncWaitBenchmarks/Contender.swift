@@ -1,0 +1,60 @@
+import AsyncWait
+import AsyncWaitElements
+
+/// A condition a contender polls; `@Sendable` so that every contender gets the same closure.
+typealias Condition = @Sendable () -> Bool
+
+/// One way of waiting for a condition, measured against the others.
+struct Contender: Sendable {
+  var name: String
+  /// Waits until `condition` holds or `timeout` passes, probing every `interval`.
+  var wait:
+    @Sendable (_ timeout: Duration, _ interval: Duration, _ condition: @escaping Condition) async throws ->
+      Bool
+
+  /// The least a timer-driven poll can do.
+  ///
+  /// It probes, then sleeps until the next tick or the deadline, whichever is
+  /// first. Every figure is a ratio to this one.
+  static let floor = Contender(name: "floor") { timeout, interval, condition in
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while true {
+      if condition() { return true }
+      let now = clock.now
+      if now >= deadline { return false }
+      try await clock.sleep(until: min(now.advanced(by: interval), deadline), tolerance: nil)
+    }
+  }
+
+  /// What people write by hand.
+  static let naive = Contender(name: "naive") { timeout, interval, condition in
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !condition() {
+      if clock.now >= deadline { return false }
+      try await Task.sleep(for: interval)
+    }
+    return true
+  }
+
+  /// This package's `waitUntil`.
+  static let library = Contender(name: "waitUntil") { timeout, interval, condition in
+    try await waitUntil(timeout: timeout, pollingInterval: interval) { condition() }
+  }
+
+  /// An element wait: each probe resolves `app.buttons["target"]` in a small tree.
+  static let element = Contender(name: "element") { timeout, interval, condition in
+    let (present, absent) = (presentTree, absentTree)
+    let target = TreeElement("app") { condition() ? present : absent }.buttons["target"]
+    return try await target.waitForExistence(timeout: timeout, pollingInterval: interval)
+  }
+
+  private static let presentTree = ElementNode(
+    .application,
+    children: [ElementNode(.button, identifier: "other"), ElementNode(.button, identifier: "target")])
+  private static let absentTree = ElementNode(
+    .application, children: [ElementNode(.button, identifier: "other")])
+
+  static let all = [floor, naive, library, element]
+}

@@ -1,0 +1,264 @@
+import AsyncWait
+import BenchmarkSupport
+
+/// A lock-protected value for the flip of a condition, shared by a flipper task and a wait.
+typealias Flip = Locked<ContinuousClock.Instant?>
+
+/// The seven metrics of the benchmark.
+///
+/// Each runs every contender, interleaved:
+/// trial by trial, in an order that rotates, so drift in the machine's speed
+/// falls on all contenders alike.
+struct Metrics {
+  var contenders: [Contender]
+  var quick: Bool
+  let clock = ContinuousClock()
+
+  /// The contenders of trial `trial`, rotated so that each goes first in turn.
+  func rotation(_ trial: Int) -> [Contender] {
+    let shift = trial % contenders.count
+    return Array(contenders[shift...] + contenders[..<shift])
+  }
+
+  /// 1. Time from the condition turning true, at a random moment, to the wait returning.
+  func detectionLatency(interval: Duration) async throws -> [Measurement] {
+    let trials = quick ? 8 : (interval >= .milliseconds(100) ? 40 : 100)
+    var samples: [String: Samples] = [:]
+    var random = SystemRandomNumberGenerator()
+    for trial in 0..<trials {
+      for contender in rotation(trial) {
+        let flip = Flip(nil)
+        let delay = Duration.nanoseconds(
+          Int64.random(in: 1_000_000...Int64(interval.microseconds * 3_000) + 1_000_000, using: &random))
+        let flipper = Task.detached {
+          try await Task.sleep(for: delay)
+          flip.withLock { $0 = ContinuousClock().now }
+        }
+        let held = try await contender.wait(.seconds(30), interval) { flip.withLock { $0 != nil } }
+        let returned = clock.now
+        try await flipper.value
+        guard held, let flipped = flip.withLock({ $0 }) else { continue }
+        samples[contender.name, default: Samples()].append(flipped.duration(to: returned).microseconds)
+      }
+    }
+    return contenders.map { contender in
+      let figures = samples[contender.name, default: Samples()]
+      let share = figures.median / interval.microseconds * 100
+      return Measurement(
+        metric: "detection latency, \(interval.shortDescription) interval", contender: contender.name,
+        unit: "µs",
+        samples: figures, note: "\(format(share))% of interval")
+    }
+  }
+
+  /// 2. How far past the deadline a never-true wait returns: 50 ms timeout, 10 ms interval.
+  func timeoutOvershoot() async throws -> [Measurement] {
+    let trials = quick ? 6 : 40
+    var samples: [String: Samples] = [:]
+    for trial in 0..<trials {
+      for contender in rotation(trial) {
+        let start = clock.now
+        _ = try await contender.wait(.milliseconds(50), .milliseconds(10)) { false }
+        let overshoot = start.advanced(by: .milliseconds(50)).duration(to: clock.now)
+        samples[contender.name, default: Samples()].append(overshoot.microseconds)
+      }
+    }
+    return contenders.map {
+      Measurement(
+        metric: "timeout overshoot (50 ms timeout, 10 ms interval)", contender: $0.name, unit: "µs",
+        samples: samples[$0.name, default: Samples()])
+    }
+  }
+
+  /// 3. What each probe costs beyond the interval: 1 ms interval for a second.
+  func probeOverhead() async throws -> [Measurement] {
+    let rounds = quick ? 1 : 3
+    let window: Duration = quick ? .milliseconds(300) : .seconds(1)
+    var overhead: [String: Samples] = [:]
+    var achieved: [String: Samples] = [:]
+    for round in 0..<rounds {
+      for contender in rotation(round) {
+        let probes = Locked(0)
+        let start = clock.now
+        _ = try await contender.wait(window, .milliseconds(1)) {
+          probes.withLock { $0 += 1 }
+          return false
+        }
+        let elapsed = start.duration(to: clock.now)
+        let count = probes.withLock { $0 }
+        overhead[contender.name, default: Samples()].append(elapsed.microseconds / Double(count) - 1000)
+        achieved[contender.name, default: Samples()].append(Double(count))
+      }
+    }
+    return contenders.map {
+      Measurement(
+        metric: "per-probe overhead beyond a 1 ms interval", contender: $0.name, unit: "µs",
+        samples: overhead[$0.name, default: Samples()],
+        note: "\(format(achieved[$0.name, default: Samples()].median)) probes in \(window.shortDescription)")
+    }
+  }
+
+  /// 4. A wait whose condition already holds: time and heap allocations per call.
+  func fastPath() async throws -> [Measurement] {
+    let calls = quick ? 20_000 : 200_000
+    let rounds = quick ? 2 : 5
+    var time: [String: Samples] = [:]
+    var allocations: [String: Double] = [:]
+    for round in 0..<rounds {
+      for contender in rotation(round) {
+        let before = malloc_counter_allocations()
+        let start = clock.now
+        var held = 0
+        for _ in 0..<calls where try await contender.wait(.seconds(1), .milliseconds(100), { true }) {
+          held += 1
+        }
+        let elapsed = start.duration(to: clock.now)
+        let allocated = malloc_counter_allocations() - before
+        precondition(held == calls, "a fast-path wait did not hold")
+        time[contender.name, default: Samples()].append(elapsed.microseconds * 1000 / Double(calls))
+        allocations[contender.name] = Double(allocated) / Double(calls)
+      }
+    }
+    return contenders.flatMap { contender in
+      [
+        Measurement(
+          metric: "fast path: time per call", contender: contender.name, unit: "ns",
+          samples: time[contender.name, default: Samples()]),
+        Measurement(
+          metric: "fast path: heap allocations per call", contender: contender.name, unit: "allocs",
+          value: allocationFigure(allocations[contender.name] ?? 0)),
+      ]
+    }
+  }
+
+  /// 5. Heap allocations per probe of a long wait, once it is running: 1 ms interval.
+  func steadyStateAllocations() async throws -> [Measurement] {
+    let warmUp = 20
+    let measured = quick ? 100 : 500
+    var figures: [String: Double] = [:]
+    for contender in rotation(0) {
+      let marks = Locked((probes: 0, start: UInt64(0), end: UInt64(0)))
+      _ = try await contender.wait(.seconds(30), .milliseconds(1)) {
+        marks.withLock { marks in
+          marks.probes += 1
+          if marks.probes == warmUp { marks.start = malloc_counter_allocations() }
+          if marks.probes == warmUp + measured { marks.end = malloc_counter_allocations() }
+          return marks.probes == warmUp + measured
+        }
+      }
+      let (_, start, end) = marks.withLock { $0 }
+      figures[contender.name] = Double(end - start) / Double(measured)
+    }
+    return contenders.map {
+      Measurement(
+        metric: "steady-state heap allocations per probe", contender: $0.name, unit: "allocs",
+        value: allocationFigure(figures[$0.name] ?? 0))
+    }
+  }
+
+  /// 6. Time from cancelling a wait that sleeps a 1 s interval to its task ending.
+  func cancellationLatency() async throws -> [Measurement] {
+    let trials = quick ? 6 : 40
+    var samples: [String: Samples] = [:]
+    for trial in 0..<trials {
+      for contender in rotation(trial) {
+        let (probed, signal) = AsyncStream<Void>.makeStream()
+        let task = Task.detached {
+          try await contender.wait(.seconds(60), .seconds(1)) {
+            signal.yield()
+            return false
+          }
+        }
+        var iterator = probed.makeAsyncIterator()
+        _ = await iterator.next()
+        // Let the wait reach its sleep.
+        try await Task.sleep(for: .milliseconds(5))
+        let cancelled = clock.now
+        task.cancel()
+        _ = await task.result
+        samples[contender.name, default: Samples()].append(cancelled.duration(to: clock.now).microseconds)
+      }
+    }
+    return contenders.map {
+      Measurement(
+        metric: "cancellation latency (1 s interval)", contender: $0.name, unit: "µs",
+        samples: samples[$0.name, default: Samples()])
+    }
+  }
+
+  /// 7. Many concurrent never-true waits with a 10 ms interval: CPU, probes and memory.
+  ///
+  /// The figures come from the middle half of the window, when every wait is
+  /// running: starting ten thousand tasks and tearing their group down cost
+  /// the same whoever waits, and are left out.
+  func scale(waits: Int) async throws -> [Measurement] {
+    let window: Duration = quick ? .milliseconds(600) : .seconds(2)
+    var measurements: [Measurement] = []
+    for contender in rotation(waits) {
+      let heapBefore = malloc_counter_live_bytes()
+      let residentBefore = benchmark_resident_bytes()
+      let (first, second) = try await withThrowingTaskGroup(
+        of: Void.self, returning: (Snapshot, Snapshot).self
+      ) { group in
+        for _ in 0..<waits {
+          group.addTask {
+            _ = try await contender.wait(window, .milliseconds(10)) {
+              benchmark_count_probe()
+              return false
+            }
+          }
+        }
+        try await Task.sleep(for: window / 4)
+        let first = Snapshot()
+        try await Task.sleep(for: window / 2)
+        let second = Snapshot()
+        try await group.waitForAll()
+        return (first, second)
+      }
+      let wall = first.time.duration(to: second.time).microseconds / 1e6
+      let cpu = second.cpu - first.cpu
+      let probes = Double(second.probes - first.probes)
+      let metric = "\(waits) concurrent waits, 10 ms interval"
+      let heap = Double((first.heap + second.heap) / 2 - heapBefore) / Double(waits)
+      let resident =
+        Double(Int64(max(first.resident, second.resident)) - Int64(residentBefore)) / Double(waits)
+      measurements += [
+        Measurement(
+          metric: "\(metric): CPU per wall second", contender: contender.name, unit: "s/s", value: cpu / wall),
+        Measurement(
+          metric: "\(metric): probes per wait per second", contender: contender.name, unit: "/s",
+          value: probes / Double(waits) / wall),
+        Measurement(
+          metric: "\(metric): CPU per probe", contender: contender.name, unit: "µs", value: cpu / probes * 1e6
+        ),
+        Measurement(
+          metric: "\(metric): heap memory per wait", contender: contender.name, unit: "bytes",
+          value: malloc_counter_is_active() ? heap : .nan,
+          note: "resident \(format(resident)) bytes"),
+      ]
+    }
+    return measurements
+  }
+
+  /// Allocation counts are meaningful only where the counter works.
+  private func allocationFigure(_ value: Double) -> Double {
+    malloc_counter_is_active() ? value : .nan
+  }
+}
+
+/// The process's counters at one moment of a scale run.
+struct Snapshot {
+  let time = ContinuousClock.now
+  let cpu = benchmark_cpu_seconds()
+  let probes = benchmark_probes()
+  let heap = malloc_counter_live_bytes()
+  let resident = benchmark_resident_bytes()
+}
+
+/// A number with at most two decimals and no trailing zeros.
+func format(_ value: Double) -> String {
+  guard value.isFinite else { return "n/a" }
+  let rounded = (value * 100).rounded() / 100
+  if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+  return String(rounded)
+}

@@ -1,0 +1,122 @@
+// Measurement helpers for the benchmark, in C because they need libc directly.
+//
+// Counts heap allocations by defining the allocation functions in the
+// benchmark executable, which the dynamic linker then prefers over the C
+// library's for every library in the process (the Swift runtime included).
+// Each definition counts, then forwards to glibc's internal entry point, so
+// the allocator itself is unchanged.
+
+#include "BenchmarkSupport.h"
+
+#include <stdio.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+static uint64_t probes;
+
+void benchmark_count_probe(void) { __atomic_fetch_add(&probes, 1, __ATOMIC_RELAXED); }
+
+uint64_t benchmark_probes(void) { return __atomic_load_n(&probes, __ATOMIC_RELAXED); }
+
+uint64_t benchmark_resident_bytes(void) {
+#if defined(__linux__)
+  FILE *file = fopen("/proc/self/statm", "r");
+  if (file == NULL) return 0;
+  unsigned long size = 0, resident = 0;
+  int read = fscanf(file, "%lu %lu", &size, &resident);
+  fclose(file);
+  if (read != 2) return 0;
+  return (uint64_t)resident * (uint64_t)sysconf(_SC_PAGESIZE);
+#else
+  return 0;
+#endif
+}
+
+double benchmark_cpu_seconds(void) {
+  struct rusage usage;
+  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+  return (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec / 1e6 + (double)usage.ru_stime.tv_sec +
+         (double)usage.ru_stime.tv_usec / 1e6;
+}
+
+#if defined(__linux__) && defined(__GLIBC__)
+
+#include <errno.h>
+#include <stddef.h>
+
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+extern void *__libc_memalign(size_t alignment, size_t size);
+extern void __libc_free(void *pointer);
+
+#include <malloc.h>
+
+static uint64_t allocations;
+static int64_t live_bytes;
+
+static inline void count_one(void) { __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED); }
+
+static inline void *track(void *pointer) {
+  if (pointer != NULL) __atomic_fetch_add(&live_bytes, (int64_t)malloc_usable_size(pointer), __ATOMIC_RELAXED);
+  return pointer;
+}
+
+static inline void untrack(void *pointer) {
+  if (pointer != NULL) __atomic_fetch_sub(&live_bytes, (int64_t)malloc_usable_size(pointer), __ATOMIC_RELAXED);
+}
+
+int64_t malloc_counter_live_bytes(void) { return __atomic_load_n(&live_bytes, __ATOMIC_RELAXED); }
+
+bool malloc_counter_is_active(void) { return true; }
+
+uint64_t malloc_counter_allocations(void) { return __atomic_load_n(&allocations, __ATOMIC_RELAXED); }
+
+void *malloc(size_t size) {
+  count_one();
+  return track(__libc_malloc(size));
+}
+
+void *calloc(size_t count, size_t size) {
+  count_one();
+  return track(__libc_calloc(count, size));
+}
+
+void *realloc(void *pointer, size_t size) {
+  count_one();
+  untrack(pointer);
+  return track(__libc_realloc(pointer, size));
+}
+
+void *memalign(size_t alignment, size_t size) {
+  count_one();
+  return track(__libc_memalign(alignment, size));
+}
+
+void *aligned_alloc(size_t alignment, size_t size) {
+  count_one();
+  return track(__libc_memalign(alignment, size));
+}
+
+int posix_memalign(void **result, size_t alignment, size_t size) {
+  count_one();
+  void *pointer = track(__libc_memalign(alignment, size));
+  if (pointer == NULL && size != 0) return ENOMEM;
+  *result = pointer;
+  return 0;
+}
+
+void free(void *pointer) {
+  untrack(pointer);
+  __libc_free(pointer);
+}
+
+#else
+
+bool malloc_counter_is_active(void) { return false; }
+
+uint64_t malloc_counter_allocations(void) { return 0; }
+
+int64_t malloc_counter_live_bytes(void) { return 0; }
+
+#endif

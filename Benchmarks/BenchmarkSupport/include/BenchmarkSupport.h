@@ -1,0 +1,30 @@
+#ifndef BENCHMARK_SUPPORT_H
+#define BENCHMARK_SUPPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// Whether this build counts heap allocations (glibc on Linux only).
+bool malloc_counter_is_active(void);
+
+/// The number of heap allocations (malloc, calloc, realloc, posix_memalign,
+/// aligned_alloc, memalign) made by the process since it started.
+uint64_t malloc_counter_allocations(void);
+
+/// The bytes of heap memory allocated and not yet freed, by the allocator's
+/// usable sizes (0 where allocations are not counted).
+int64_t malloc_counter_live_bytes(void);
+
+/// Adds one to the process-wide probe counter (a relaxed atomic add).
+void benchmark_count_probe(void);
+
+/// The value of the process-wide probe counter.
+uint64_t benchmark_probes(void);
+
+/// The process's resident memory in bytes, or 0 where it cannot be read.
+uint64_t benchmark_resident_bytes(void);
+
+/// The CPU time the process has used, user plus system, in seconds.
+double benchmark_cpu_seconds(void);
+
+#endif
