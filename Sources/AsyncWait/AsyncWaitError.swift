@@ -15,6 +15,8 @@ public struct AsyncWaitError: Error, Hashable, Sendable, CustomStringConvertible
   private enum Kind: Hashable, Sendable {
     case negativeTimeout
     case nonPositivePollingInterval
+    case invalidSchedule
+    case negativeDuration
   }
 
   private let kind: Kind
@@ -31,13 +33,25 @@ public struct AsyncWaitError: Error, Hashable, Sendable, CustomStringConvertible
   /// The polling interval was zero or less.
   public static let nonPositivePollingInterval = AsyncWaitError(.nonPositivePollingInterval)
 
+  /// A backoff factor below 1, a jitter outside 0…1, or an empty sequence of intervals.
+  public static let invalidSchedule = AsyncWaitError(.invalidSchedule)
+
+  /// A hold duration (stable-for, a never or always window, a not-before minimum) was negative.
+  public static let negativeDuration = AsyncWaitError(.negativeDuration)
+
   /// A sentence that says what was wrong and what is accepted instead.
   public var description: String {
     switch kind {
     case .negativeTimeout:
       "The timeout is negative; pass zero to probe the condition exactly once, or a positive duration."
     case .nonPositivePollingInterval:
-      "The polling interval is zero or negative; pass a positive duration."
+      "The polling interval is zero or negative (or a backoff's maximum is below its initial interval); "
+        + "pass a positive duration."
+    case .invalidSchedule:
+      "The polling schedule is invalid: a backoff factor must be at least 1 and finite, a jitter between 0 and 1, "
+        + "and a sequence must have at least one interval."
+    case .negativeDuration:
+      "The hold duration is negative; pass zero or a positive duration."
     }
   }
 }

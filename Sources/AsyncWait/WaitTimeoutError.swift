@@ -31,8 +31,11 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   public var comment: String?
   /// The timeout the wait was given.
   public var timeout: Duration
-  /// The interval the wait slept between probes.
+  /// The interval the wait slept between probes; for a schedule other than a
+  /// fixed interval, its first interval.
   public var pollingInterval: Duration
+  /// The wait's polling schedule when it was not a fixed interval.
+  public var schedule: PollingSchedule?
   /// How many times the condition ran, including the final probe at the deadline.
   public var probeCount: Int
   /// The time from the start of the wait to the end of its last probe, on the wait's clock.
@@ -42,6 +45,8 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// What the last probe saw, when the wait could describe it; element waits
   /// fill this with the element's state and a dump of its tree.
   public var lastObservation: String?
+  /// The last error the condition threw, when the wait retried errors.
+  public var lastError: (any Error)?
   /// Where the wait was called.
   public var location: SourceLocation
 
@@ -77,6 +82,8 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
     self.clockName = clockName
     self.lastObservation = lastObservation
     self.location = location
+    self.schedule = nil
+    self.lastError = nil
   }
 
   /// A multi-line account of the timeout, written to be read as a test failure.
@@ -85,9 +92,12 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
     let probes = probeCount == 1 ? "1 probe" : "\(probeCount) probes"
     var lines = [
       "Timed out after \(timeout.shortDescription) waiting for \(subject)",
-      "  (\(probes) over \(elapsed.shortDescription), polling every "
-        + "\(pollingInterval.shortDescription) on \(clockName))",
+      "  (\(probes) over \(elapsed.shortDescription), polling "
+        + "\(schedule?.description ?? "every \(pollingInterval.shortDescription)") on \(clockName))",
     ]
+    if let lastError {
+      lines.append("  last error: \(lastError)")
+    }
     if let lastObservation {
       lines.append("  last observed:")
       for line in lastObservation.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -52,7 +52,7 @@ public func waitUntil<C: Clock>(
   _ condition: () async throws -> Bool
 ) async throws -> Bool where C.Duration == Duration {
   let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
-  switch try await poller.poll(isolation: isolation, { try await condition() ? () : nil }) {
+  switch try await poller.poll(isolation: isolation, { _ in try await condition() ? () : nil }) {
   case .satisfied: return true
   case .timedOut: return false
   }
@@ -108,8 +108,8 @@ public func requireEventually<C: Clock>(
   _ condition: () async throws -> Bool
 ) async throws where C.Duration == Duration {
   let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
-  let outcome = try await poller.poll(isolation: isolation, { try await condition() ? () : nil })
-  guard case .timedOut(let probeCount, let elapsed) = outcome else { return }
+  let outcome = try await poller.poll(isolation: isolation, { _ in try await condition() ? () : nil })
+  guard case .timedOut(let probeCount, let elapsed, _) = outcome else { return }
   throw poller.timeoutError(
     comment: comment, probeCount: probeCount, elapsed: elapsed,
     location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))

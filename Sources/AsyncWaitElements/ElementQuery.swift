@@ -1,3 +1,5 @@
+public import AsyncWait
+
 /// A set of nodes of a tree, found afresh by a query on every read.
 ///
 /// Queries come from a ``TreeElement`` and chain like XCUITest's:
@@ -36,6 +38,9 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, Sendable {
   public func snapshots() async throws -> [Node] {
     try await path.resolve(limit: nil).nodes
   }
+
+  /// The triggers given when the tree's root element was made.
+  public var waitTriggers: [WaitTrigger] { path.triggers }
 
   /// The query, such as `app.descendants(matching: .cell)`.
   public var elementDescription: String { path.description }

@@ -1,4 +1,4 @@
-import AsyncWait
+public import AsyncWait
 
 /// A thread-safe, in-memory tree of ``ElementNode`` values that any task can
 /// change and any wait can query.
@@ -19,9 +19,14 @@ import AsyncWait
 /// ```
 ///
 /// Reads return a snapshot: a value that later changes do not touch, so one
-/// probe of a wait sees one consistent tree.
+/// probe of a wait sees one consistent tree. Every change fires ``changes``,
+/// and the elements of ``rootElement(_:)`` carry that trigger, so their waits
+/// probe again the moment the tree changes instead of at their next tick.
 public final class ElementTree: Sendable {
   private let state: Locked<ElementNode?>
+
+  /// Fires after every change to the tree.
+  public let changes = WaitTrigger()
 
   /// Creates a tree.
   ///
@@ -45,7 +50,8 @@ public final class ElementTree: Sendable {
   public func update<Result, Failure: Error>(
     _ body: (inout ElementNode?) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    try state.withLock(body)
+    defer { changes.fire() }
+    return try state.withLock(body)
   }
 
   /// The tree's root as an element to query and wait on.
@@ -53,6 +59,6 @@ public final class ElementTree: Sendable {
   /// - Parameter name: How the root reads in descriptions and errors.
   /// - Returns: An element whose every read takes a fresh snapshot of the tree.
   public func rootElement(_ name: String = "app") -> TreeElement<ElementNode> {
-    TreeElement(name) { [self] in root }
+    TreeElement(name, wakingOn: [changes]) { [self] in root }
   }
 }

@@ -29,8 +29,9 @@ extension TreeElement {
     clock: C = ContinuousClock(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
-    return try await poller.poll(isolation: isolation) { () -> Void? in
+    let poller = try Poller(
+      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
+    return try await poller.poll(isolation: isolation) { _ -> Void? in
       try await snapshot()?[keyPath: keyPath] == value ? () : nil
     }.isSatisfied
   }
@@ -71,9 +72,10 @@ extension TreeElement {
     line: Int = #line,
     column: Int = #column
   ) async throws where C.Duration == Duration {
-    let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
+    let poller = try Poller(
+      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
     var lastSeen = "not found"
-    let outcome = try await poller.poll(isolation: isolation) { () -> Void? in
+    let outcome = try await poller.poll(isolation: isolation) { _ -> Void? in
       guard let node = try await snapshot() else {
         lastSeen = "not found"
         return nil
@@ -82,7 +84,7 @@ extension TreeElement {
       lastSeen = "\(keyPath) was \(String(reflecting: current))"
       return current == value ? () : nil
     }
-    guard case .timedOut(let probeCount, let elapsed) = outcome else { return }
+    guard case .timedOut(let probeCount, let elapsed, _) = outcome else { return }
     let state = await stateDescription.map { "\n\($0)" } ?? ""
     throw poller.timeoutError(
       comment: comment ?? "\(elementDescription) \(keyPath) to equal \(String(reflecting: value))",

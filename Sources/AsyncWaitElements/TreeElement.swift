@@ -1,4 +1,4 @@
-import AsyncWait
+public import AsyncWait
 
 /// One element of a tree, found afresh by its query on every read.
 ///
@@ -32,11 +32,20 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement, Sendable {
   ///
   /// - Parameters:
   ///   - name: How the root reads in descriptions and errors, such as `app`.
+  ///   - triggers: Triggers that fire when the tree changes, so that waits
+  ///     probe again at once; none by default.
   ///   - root: Returns the tree's current root, or `nil` when there is none
   ///     (the application is not running). Called once per probe.
-  public init(_ name: String = "root", root: @escaping @Sendable () async throws -> Node?) {
-    self.path = QueryPath(rootName: name, root: root)
+  public init(
+    _ name: String = "root",
+    wakingOn triggers: [WaitTrigger] = [],
+    root: @escaping @Sendable () async throws -> Node?
+  ) {
+    self.path = QueryPath(rootName: name, root: root, triggers: triggers)
   }
+
+  /// The triggers given when the tree's root element was made.
+  public var waitTriggers: [WaitTrigger] { path.triggers }
 
   /// Whether the query finds the element in the tree right now.
   public var exists: Bool {

@@ -37,9 +37,10 @@ extension WaitableElement {
     line: Int = #line,
     column: Int = #column
   ) async throws where C.Duration == Duration {
-    let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
-    let outcome = try await poller.poll(isolation: isolation, { try await exists ? () : nil })
-    guard case .timedOut(let probeCount, let elapsed) = outcome else { return }
+    let poller = try Poller(
+      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
+    let outcome = try await poller.poll(isolation: isolation, { _ in try await exists ? () : nil })
+    guard case .timedOut(let probeCount, let elapsed, _) = outcome else { return }
     throw await timeoutError(
       poller, comment: comment ?? "\(elementDescription) to exist", lastSeen: "does not exist",
       probeCount: probeCount, elapsed: elapsed,
@@ -74,9 +75,10 @@ extension WaitableElement {
     line: Int = #line,
     column: Int = #column
   ) async throws where C.Duration == Duration {
-    let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
-    let outcome = try await poller.poll(isolation: isolation, { try await exists ? nil : () })
-    guard case .timedOut(let probeCount, let elapsed) = outcome else { return }
+    let poller = try Poller(
+      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
+    let outcome = try await poller.poll(isolation: isolation, { _ in try await exists ? nil : () })
+    guard case .timedOut(let probeCount, let elapsed, _) = outcome else { return }
     throw await timeoutError(
       poller, comment: comment ?? "\(elementDescription) to stop existing", lastSeen: "still exists",
       probeCount: probeCount, elapsed: elapsed,
@@ -119,14 +121,15 @@ extension WaitableElement {
     line: Int = #line,
     column: Int = #column
   ) async throws where C.Duration == Duration {
-    let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
+    let poller = try Poller(
+      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
     var lastValue: Value?
-    let outcome = try await poller.poll(isolation: isolation) { () -> Void? in
+    let outcome = try await poller.poll(isolation: isolation) { _ -> Void? in
       let current = self[keyPath: keyPath]
       lastValue = current
       return current == value ? () : nil
     }
-    guard case .timedOut(let probeCount, let elapsed) = outcome else { return }
+    guard case .timedOut(let probeCount, let elapsed, _) = outcome else { return }
     throw await timeoutError(
       poller,
       comment: comment ?? "\(elementDescription) \(keyPath) to equal \(String(reflecting: value))",
@@ -165,9 +168,10 @@ extension WaitableElement {
     column: Int = #column,
     until condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
-    let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
-    let outcome = try await poller.poll(isolation: isolation, { try await condition(self) ? () : nil })
-    guard case .timedOut(let probeCount, let elapsed) = outcome else { return }
+    let poller = try Poller(
+      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
+    let outcome = try await poller.poll(isolation: isolation, { _ in try await condition(self) ? () : nil })
+    guard case .timedOut(let probeCount, let elapsed, _) = outcome else { return }
     throw await timeoutError(
       poller, comment: comment ?? "a condition on \(elementDescription)", lastSeen: nil,
       probeCount: probeCount, elapsed: elapsed,

@@ -27,8 +27,9 @@ extension WaitableElement {
     clock: C = ContinuousClock(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
-    return try await poller.poll(isolation: isolation, { try await exists ? () : nil }).isSatisfied
+    let poller = try Poller(
+      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
+    return try await poller.poll(isolation: isolation, { _ in try await exists ? () : nil }).isSatisfied
   }
 
   /// Waits until the element no longer exists.
@@ -53,8 +54,9 @@ extension WaitableElement {
     clock: C = ContinuousClock(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
-    return try await poller.poll(isolation: isolation, { try await exists ? nil : () }).isSatisfied
+    let poller = try Poller(
+      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
+    return try await poller.poll(isolation: isolation, { _ in try await exists ? nil : () }).isSatisfied
   }
 
   /// Waits until a property of the element equals a value.
@@ -83,8 +85,9 @@ extension WaitableElement {
     clock: C = ContinuousClock(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
-    return try await poller.poll(isolation: isolation, { self[keyPath: keyPath] == value ? () : nil })
+    let poller = try Poller(
+      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
+    return try await poller.poll(isolation: isolation, { _ in self[keyPath: keyPath] == value ? () : nil })
       .isSatisfied
   }
 
@@ -113,7 +116,9 @@ extension WaitableElement {
     isolation: isolated (any Actor)? = #isolation,
     until condition: (Self) async throws -> Bool
   ) async throws -> Bool where C.Duration == Duration {
-    let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
-    return try await poller.poll(isolation: isolation, { try await condition(self) ? () : nil }).isSatisfied
+    let poller = try Poller(
+      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
+    return try await poller.poll(isolation: isolation, { _ in try await condition(self) ? () : nil })
+      .isSatisfied
   }
 }

@@ -1,3 +1,5 @@
+public import AsyncWait
+
 /// A handle to something in a tree that a test waits for: a UI element, an
 /// accessibility node, a DOM node, a model object.
 ///
@@ -35,6 +37,13 @@ public protocol WaitableElement {
   /// The default is the name of the conforming type.
   var elementDescription: String { get }
 
+  /// Triggers that fire when the element's tree changes, so that waits on the
+  /// element probe again at once instead of at their next tick.
+  ///
+  /// The default is none: waits poll. Elements of an ``ElementTree`` return
+  /// the tree's trigger, which fires on every change.
+  var waitTriggers: [WaitTrigger] { get }
+
   /// A description of the element as it is now, for a timeout error.
   ///
   /// The throwing waits read it once, after the last probe, and put it in
@@ -44,6 +53,9 @@ public protocol WaitableElement {
 }
 
 extension WaitableElement {
+  /// None: waits on the element poll.
+  public var waitTriggers: [WaitTrigger] { [] }
+
   /// The name of the conforming type.
   public var elementDescription: String { String(describing: Self.self) }
 

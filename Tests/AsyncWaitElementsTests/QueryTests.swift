@@ -203,3 +203,33 @@ struct CountingNode: QueryableNode {
     #expect(visits.withLock { $0 } == 7)
   }
 }
+
+@Suite struct TreeWakeUpTests {
+  @Test func elementTreeChangeWakesAnElementWaitWithoutATick() async throws {
+    let tree = ElementTree(shoppingScreen)
+    let done = tree.rootElement().buttons["Done"]
+    let clock = ManualClock()
+    let wait = Task { try await done.waitForExistence(timeout: .seconds(60), clock: clock) }
+    await clock.sleepers(atLeast: 1)
+
+    tree.update { $0?.children.append(ElementNode(.button, label: "Done")) }
+
+    #expect(try await wait.value)
+    #expect(clock.now == clock.start)
+  }
+
+  @Test func treeElementWithoutTriggersPolls() async throws {
+    let tree = ElementTree(shoppingScreen)
+    let done = TreeElement("app") { tree.root }.buttons["Done"]
+    let clock = ManualClock()
+    let wait = Task { try await done.waitForExistence(timeout: .seconds(60), clock: clock) }
+    await clock.sleepers(atLeast: 1)
+
+    tree.update { $0?.children.append(ElementNode(.button, label: "Done")) }
+    clock.advance(by: .milliseconds(100))
+
+    #expect(try await wait.value)
+    #expect(clock.now.offset == .milliseconds(100))
+    #expect(done.waitTriggers.isEmpty)
+  }
+}

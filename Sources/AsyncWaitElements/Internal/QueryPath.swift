@@ -1,3 +1,5 @@
+import AsyncWait
+
 /// One step of a query: a search along an axis with filters, or the choice of
 /// one element of the set found so far.
 enum QueryStep<Node: QueryableNode>: Sendable {
@@ -55,6 +57,8 @@ enum QueryStep<Node: QueryableNode>: Sendable {
 struct QueryPath<Node: QueryableNode>: Sendable {
   var rootName: String
   var root: @Sendable () async throws -> Node?
+  /// Triggers that fire when the tree changes.
+  var triggers: [WaitTrigger] = []
   var steps: [QueryStep<Node>] = []
 
   func appending(_ step: QueryStep<Node>) -> QueryPath {

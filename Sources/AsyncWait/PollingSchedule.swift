@@ -1,0 +1,161 @@
+/// How long a wait sleeps between probes.
+///
+/// Every interval is counted from the end of a probe, and no schedule sleeps
+/// past the deadline: the last sleep is shortened to it and followed by a
+/// final probe, whatever the schedule.
+///
+/// ```swift
+/// let wait = Wait(
+///   timeout: .seconds(30),
+///   polling: .exponentialBackoff(initial: .milliseconds(50), factor: 2, maximum: .seconds(2)))
+/// try await wait.require("the job finishes") { try await jobs.status(id) == .done }
+/// ```
+public struct PollingSchedule: Sendable, CustomStringConvertible {
+  enum Kind: Sendable {
+    case fixed(Duration)
+    case backoff(
+      initial: Duration, factor: Double, maximum: Duration, jitter: Double,
+      random: @Sendable (ClosedRange<Double>) -> Double)
+    case sequence([Duration])
+  }
+
+  let kind: Kind
+
+  /// The same interval after every probe: the default, 100 milliseconds.
+  ///
+  /// - Parameter interval: The interval; must be positive.
+  /// - Returns: The schedule.
+  public static func fixed(_ interval: Duration) -> PollingSchedule {
+    PollingSchedule(kind: .fixed(interval))
+  }
+
+  /// An interval that grows by a factor after every probe, up to a maximum,
+  /// with optional jitter.
+  ///
+  /// After probe *n* the wait sleeps `min(initial × factor^(n−1), maximum)`,
+  /// then scaled by a random factor in `1 − jitter … 1 + jitter` and kept
+  /// within `maximum`. Use it for conditions that are costly to probe, such
+  /// as a remote service.
+  ///
+  /// - Parameters:
+  ///   - initial: The first interval; must be positive.
+  ///   - factor: How much each interval grows; at least 1. Defaults to 2.
+  ///   - maximum: The longest interval; at least `initial`.
+  ///   - jitter: How far, as a fraction, an interval may be moved at random;
+  ///     from 0 (none, the default) to 1.
+  ///   - random: Returns a random number in the given range; inject a fixed
+  ///     sequence to make jitter deterministic in tests. Defaults to the
+  ///     system's random source.
+  /// - Returns: The schedule.
+  public static func exponentialBackoff(
+    initial: Duration,
+    factor: Double = 2,
+    maximum: Duration,
+    jitter: Double = 0,
+    random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
+  ) -> PollingSchedule {
+    PollingSchedule(
+      kind: .backoff(initial: initial, factor: factor, maximum: maximum, jitter: jitter, random: random))
+  }
+
+  /// Given intervals in order, repeating the last one: for example 100, 250,
+  /// 500 and then 1000 milliseconds for as long as the wait lasts.
+  ///
+  /// - Parameter intervals: The intervals; at least one, each positive.
+  /// - Returns: The schedule.
+  public static func sequence(_ intervals: [Duration]) -> PollingSchedule {
+    PollingSchedule(kind: .sequence(intervals))
+  }
+
+  /// Checks the schedule's parameters.
+  ///
+  /// - Throws: `AsyncWaitError.nonPositivePollingInterval` for an interval
+  ///   that is not positive or a maximum below the initial interval;
+  ///   `AsyncWaitError.invalidSchedule` for a factor below 1, a jitter outside
+  ///   0…1 or an empty sequence.
+  func validate() throws(AsyncWaitError) {
+    switch kind {
+    case .fixed(let interval):
+      guard interval > .zero else { throw .nonPositivePollingInterval }
+    case .backoff(let initial, let factor, let maximum, let jitter, _):
+      guard initial > .zero, maximum >= initial else { throw .nonPositivePollingInterval }
+      guard factor >= 1, factor.isFinite, (0...1).contains(jitter) else { throw .invalidSchedule }
+    case .sequence(let intervals):
+      guard !intervals.isEmpty else { throw .invalidSchedule }
+      guard intervals.allSatisfy({ $0 > .zero }) else { throw .nonPositivePollingInterval }
+    }
+  }
+
+  /// The interval to sleep after probe `probeCount` (counting from 1).
+  func interval(after probeCount: Int) -> Duration {
+    switch kind {
+    case .fixed(let interval):
+      return interval
+    case .backoff(let initial, let factor, let maximum, let jitter, let random):
+      let exponent = Double(max(probeCount - 1, 0))
+      let maximumSeconds = maximum.seconds
+      var seconds = min(initial.seconds * pow(factor, exponent), maximumSeconds)
+      if jitter > 0 { seconds *= random((1 - jitter)...(1 + jitter)) }
+      seconds = min(seconds, maximumSeconds)
+      // Never zero, and never beyond what the maximum allows.
+      guard seconds.isFinite, seconds > 1e-9 else { return seconds.isFinite ? .nanoseconds(1) : maximum }
+      return seconds >= maximumSeconds ? maximum : .seconds(seconds)
+    case .sequence(let intervals):
+      return intervals[min(max(probeCount - 1, 0), intervals.count - 1)]
+    }
+  }
+
+  /// The interval after the first probe, without jitter.
+  var firstInterval: Duration {
+    switch kind {
+    case .fixed(let interval): interval
+    case .backoff(let initial, _, _, _, _): initial
+    case .sequence(let intervals): intervals.first ?? .zero
+    }
+  }
+
+  /// How the schedule reads in a timeout error: `every 100 ms`,
+  /// `backing off from 50 ms ×2 up to 2 s`, `at 100 ms, 250 ms, then 1 s`.
+  public var description: String {
+    switch kind {
+    case .fixed(let interval):
+      return "every \(interval.shortDescription)"
+    case .backoff(let initial, let factor, let maximum, let jitter, _):
+      let jitterText = jitter > 0 ? " with ±\(Int((jitter * 100).rounded()))% jitter" : ""
+      return
+        "backing off from \(initial.shortDescription) ×\(factor) up to \(maximum.shortDescription)\(jitterText)"
+    case .sequence(let intervals):
+      let texts = intervals.map(\.shortDescription)
+      guard let last = texts.last else { return "at no intervals" }
+      return texts.count == 1
+        ? "every \(last)" : "at \(texts.dropLast().joined(separator: ", ")), then \(last)"
+    }
+  }
+
+  /// The interval of a fixed schedule, or `nil`.
+  var fixedInterval: Duration? {
+    if case .fixed(let interval) = kind { interval } else { nil }
+  }
+}
+
+/// `base` raised to `exponent`, for factors ≥ 1, without Foundation.
+private func pow(_ base: Double, _ exponent: Double) -> Double {
+  var result = 1.0
+  var remaining = Int(min(exponent, 4096))
+  var power = base
+  while remaining > 0 {
+    if remaining & 1 == 1 { result *= power }
+    power *= power
+    remaining >>= 1
+    if result.isInfinite { return .infinity }
+  }
+  return result
+}
+
+extension Duration {
+  /// The duration in seconds, as a `Double`.
+  var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}

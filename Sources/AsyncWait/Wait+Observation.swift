@@ -1,0 +1,90 @@
+import Observation
+
+extension Wait {
+  /// Waits until a condition on `@Observable` state holds, probing again as
+  /// soon as any observable property the condition read changes.
+  ///
+  /// Each probe runs the condition inside `withObservationTracking`, so the
+  /// wait wakes on the first change to what the condition actually read,
+  /// instead of at its next tick. The schedule still polls, so state that is
+  /// not observable, or a change that lands after the probe it woke, costs at
+  /// most one interval.
+  ///
+  /// ```swift
+  /// @MainActor
+  /// @Test func loading() async throws {
+  ///   let model = FeedModel()   // @Observable
+  ///   model.refresh()
+  ///   try await Wait(timeout: .seconds(2)).requireObserved("the feed loads") { model.items.count == 20 }
+  /// }
+  /// ```
+  ///
+  /// > Note: Observation reports a change before the new value is stored. The
+  /// > wait re-probes from its own task, after the code that made the change
+  /// > has gone on; when that code runs on the wait's actor, as main-actor view
+  /// > models do, the new value is always in place by then.
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
+  ///   - condition: Returns whether the awaited state has been reached;
+  ///     synchronous, because Observation tracks synchronous reads.
+  /// - Returns: `true` when the condition held, `false` when the timeout passed first.
+  /// - Throws: ``AsyncWaitError`` for an invalid configuration;
+  ///   `CancellationError` when the task is cancelled; an error the condition
+  ///   throws and the wait does not retry.
+  public func untilObserved(
+    isolation: isolated (any Actor)? = #isolation,
+    _ condition: () throws -> Bool
+  ) async throws -> Bool {
+    let changes = WaitTrigger()
+    return try await poller(extraWakeUps: [changes]).poll(isolation: isolation) { _ -> Void? in
+      try Self.tracking(condition, firing: changes) ? () : nil
+    }.isSatisfied
+  }
+
+  /// Waits until a condition on `@Observable` state holds, probing again as
+  /// soon as what it read changes, and throws an error that explains the
+  /// timeout when it does not hold.
+  ///
+  /// - Parameters:
+  ///   - comment: What is being awaited, for the error.
+  ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  ///   - condition: Returns whether the awaited state has been reached.
+  /// - Throws: ``WaitTimeoutError`` when the timeout passes first;
+  ///   ``AsyncWaitError`` for an invalid configuration; `CancellationError`
+  ///   when the task is cancelled; an error the condition throws and the wait
+  ///   does not retry.
+  public func requireObserved(
+    _ comment: String? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column,
+    _ condition: () throws -> Bool
+  ) async throws {
+    let changes = WaitTrigger()
+    let poller = try poller(extraWakeUps: [changes])
+    let outcome = try await poller.poll(isolation: isolation) { _ -> Void? in
+      try Self.tracking(condition, firing: changes) ? () : nil
+    }
+    guard case .timedOut(let probeCount, let elapsed, let lastError) = outcome else { return }
+    throw poller.timeoutError(
+      comment: comment, probeCount: probeCount, elapsed: elapsed, lastError: lastError,
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Runs `condition` while tracking the observable properties it reads;
+  /// the first change to any of them fires `changes`.
+  private static func tracking(_ condition: () throws -> Bool, firing changes: WaitTrigger) throws -> Bool {
+    try withObservationTracking {
+      Result { try condition() }
+    } onChange: {
+      changes.fire()
+    }.get()
+  }
+}

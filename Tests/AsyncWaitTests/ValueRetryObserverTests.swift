@@ -1,0 +1,119 @@
+import AsyncWait
+import AsyncWaitTestSupport
+import Testing
+
+struct Flaky: Error, Equatable {}
+struct Fatal: Error, Equatable {}
+
+@Suite struct ValueWaitTests {
+  @Test func returnsTheFirstValueProduced() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let log = ProbeLog<Int>()
+
+    let value = try await Wait(timeout: .seconds(1), clock: clock).value("a user") { () -> String? in
+      log.record(0)
+      return log.count == 3 ? "Ada" : nil
+    }
+
+    #expect(value == "Ada")
+    #expect(clock.now.offset == .milliseconds(200))
+  }
+
+  @Test func throwsATimeoutWhenNoValueArrives() async throws {
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await Wait(timeout: .milliseconds(100), clock: ManualClock(.advancesWhenSleeping)).value(
+        "a receipt"
+      ) {
+        Int?.none
+      }
+    }
+
+    #expect(error.comment == "a receipt")
+    #expect(error.probeCount == 2)
+  }
+}
+
+@Suite struct RetryTests {
+  @Test func retriedErrorsCountAsNotYet() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let log = ProbeLog<Int>()
+
+    let held = try await Wait(timeout: .seconds(1), retryingErrors: { $0 is Flaky }, clock: clock).until {
+      log.record(0)
+      if log.count < 3 { throw Flaky() }
+      return true
+    }
+
+    #expect(held)
+    #expect(log.count == 3)
+  }
+
+  @Test func errorsTheFilterRejectsStillEndTheWait() async throws {
+    let log = ProbeLog<Int>()
+
+    await #expect(throws: Fatal()) {
+      try await Wait(
+        timeout: .seconds(1), retryingErrors: { $0 is Flaky }, clock: ManualClock(.advancesWhenSleeping)
+      )
+      .until {
+        log.record(0)
+        throw log.count == 1 ? Flaky() as any Error : Fatal()
+      }
+    }
+    #expect(log.count == 2)
+  }
+
+  @Test func cancellationFromTheConditionIsNeverRetried() async throws {
+    await #expect(throws: CancellationError.self) {
+      try await Wait(
+        timeout: .seconds(1), retryingErrors: { _ in true }, clock: ManualClock(.advancesWhenSleeping)
+      )
+      .until { throw CancellationError() }
+    }
+  }
+
+  @Test func timeoutCarriesAndDescribesTheLastRetriedError() async throws {
+    struct Unavailable: Error, CustomStringConvertible {
+      var attempt: Int
+      var description: String { "503 on attempt \(attempt)" }
+    }
+    let log = ProbeLog<Int>()
+
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await Wait(
+        timeout: .milliseconds(200), retryingErrors: { $0 is Unavailable },
+        clock: ManualClock(.advancesWhenSleeping)
+      )
+      .require("the service") {
+        log.record(0)
+        throw Unavailable(attempt: log.count)
+      }
+    }
+
+    #expect((error.lastError as? Unavailable)?.attempt == 3)
+    #expect(error.description.contains("\n  last error: 503 on attempt 3\n"))
+  }
+}
+
+@Suite struct ProbeObserverTests {
+  @Test func observerIsToldOfEveryProbe() async throws {
+    let seen = Locked<[String]>([])
+    let log = ProbeLog<Int>()
+
+    _ = try await Wait(
+      timeout: .seconds(1), retryingErrors: { $0 is Flaky },
+      onProbe: { probe in seen.withLock { $0.append("\(probe)") } },
+      clock: ManualClock(.advancesWhenSleeping)
+    ).until {
+      log.record(0)
+      if log.count == 2 { throw Flaky() }
+      return log.count == 3
+    }
+
+    #expect(
+      seen.withLock { $0 } == [
+        "probe 1 at 0 ns: not yet", "probe 2 at 100 ms: retried error: Flaky()",
+        "probe 3 at 200 ms: satisfied",
+      ])
+  }
+}
