@@ -7,16 +7,19 @@ typealias Condition = @Sendable () -> Bool
 /// One way of waiting for a condition, measured against the others.
 struct Contender: Sendable {
   var name: String
-  /// Waits until `condition` holds or `timeout` passes, probing every `interval`.
+  /// Waits until `condition` holds or `timeout` passes, probing every
+  /// `interval`; `changed` fires whenever the condition may have changed,
+  /// for the contenders that listen.
   var wait:
-    @Sendable (_ timeout: Duration, _ interval: Duration, _ condition: @escaping Condition) async throws ->
-      Bool
+    @Sendable (
+      _ timeout: Duration, _ interval: Duration, _ changed: WaitTrigger, _ condition: @escaping Condition
+    ) async throws -> Bool
 
   /// The least a timer-driven poll can do.
   ///
   /// It probes, then sleeps until the next tick or the deadline, whichever is
   /// first. Every figure is a ratio to this one.
-  static let floor = Contender(name: "floor") { timeout, interval, condition in
+  static let floor = Contender(name: "floor") { timeout, interval, _, condition in
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while true {
@@ -28,7 +31,7 @@ struct Contender: Sendable {
   }
 
   /// What people write by hand.
-  static let naive = Contender(name: "naive") { timeout, interval, condition in
+  static let naive = Contender(name: "naive") { timeout, interval, _, condition in
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while !condition() {
@@ -39,15 +42,20 @@ struct Contender: Sendable {
   }
 
   /// This package's `waitUntil`.
-  static let library = Contender(name: "waitUntil") { timeout, interval, condition in
+  static let library = Contender(name: "waitUntil") { timeout, interval, _, condition in
     try await waitUntil(timeout: timeout, pollingInterval: interval) { condition() }
   }
 
   /// An element wait: each probe resolves `app.buttons["target"]` in a small tree.
-  static let element = Contender(name: "element") { timeout, interval, condition in
+  static let element = Contender(name: "element") { timeout, interval, _, condition in
     let (present, absent) = (presentTree, absentTree)
     let target = TreeElement("app") { condition() ? present : absent }.buttons["target"]
     return try await target.waitForExistence(timeout: timeout, pollingInterval: interval)
+  }
+
+  /// A `Wait` woken by a trigger that fires on every change: the event-driven wait.
+  static let event = Contender(name: "event-driven") { timeout, interval, changed, condition in
+    try await Wait(timeout: timeout, polling: .fixed(interval), wakingOn: [changed]).until { condition() }
   }
 
   private static let presentTree = ElementNode(
@@ -56,5 +64,14 @@ struct Contender: Sendable {
   private static let absentTree = ElementNode(
     .application, children: [ElementNode(.button, identifier: "other")])
 
-  static let all = [floor, naive, library, element]
+  static let all = [floor, naive, library, element, event]
+
+  /// A trigger that nothing fires, for the metrics where nothing notifies.
+  private static let silent = WaitTrigger()
+
+  /// Calls `wait` with a trigger that nothing fires.
+  func wait(_ timeout: Duration, _ interval: Duration, _ condition: @escaping Condition) async throws -> Bool
+  {
+    try await wait(timeout, interval, Self.silent, condition)
+  }
 }

@@ -28,13 +28,15 @@ struct Metrics {
     for trial in 0..<trials {
       for contender in rotation(trial) {
         let flip = Flip(nil)
+        let changed = WaitTrigger()
         let delay = Duration.nanoseconds(
           Int64.random(in: 1_000_000...Int64(interval.microseconds * 3_000) + 1_000_000, using: &random))
         let flipper = Task.detached {
           try await Task.sleep(for: delay)
           flip.withLock { $0 = ContinuousClock().now }
+          changed.fire()
         }
-        let held = try await contender.wait(.seconds(30), interval) { flip.withLock { $0 != nil } }
+        let held = try await contender.wait(.seconds(30), interval, changed) { flip.withLock { $0 != nil } }
         let returned = clock.now
         try await flipper.value
         guard held, let flipped = flip.withLock({ $0 }) else { continue }

@@ -33,15 +33,15 @@ package struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// How long the wait may take before it gives up.
   @usableFromInline package let timeout: Duration
   /// How long the loop sleeps after each probe.
-  package let schedule: PollingSchedule
+  @usableFromInline package let schedule: PollingSchedule
   /// The clock that measures the timeout and paces the probes.
   @usableFromInline package let clock: C
   /// Triggers that end a sleep early.
-  package let triggers: [WaitTrigger]
+  @usableFromInline package let triggers: [WaitTrigger]
   /// Which thrown errors count as "not yet" instead of ending the wait.
-  package let retrying: (@Sendable (any Error) -> Bool)?
+  @usableFromInline package let retrying: (@Sendable (any Error) -> Bool)?
   /// Told of every probe.
-  package let onProbe: (@Sendable (WaitProbe) -> Void)?
+  @usableFromInline package let onProbe: (@Sendable (WaitProbe) -> Void)?
   /// Whether the wait has none of the options above, so its first probe can
   /// take the inlined fast path.
   @usableFromInline let isPlain: Bool
@@ -53,7 +53,17 @@ package struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///   zero or below.
   @inlinable
   package init(timeout: Duration, pollingInterval: Duration, clock: C) throws(AsyncWaitError) {
-    try self.init(timeout: timeout, schedule: .fixed(pollingInterval), clock: clock)
+    // Spelled out rather than delegated, so that it inlines into the caller
+    // and a wait whose condition already holds pays for nothing else.
+    guard timeout >= .zero else { throw .negativeTimeout }
+    guard pollingInterval > .zero else { throw .nonPositivePollingInterval }
+    self.timeout = timeout
+    self.schedule = .fixed(pollingInterval)
+    self.clock = clock
+    self.triggers = []
+    self.retrying = nil
+    self.onProbe = nil
+    self.isPlain = true
   }
 
   /// Validates a wait's arguments.
@@ -205,25 +215,44 @@ struct Sleeper<C: Clock>: ~Copyable where C.Duration == Duration {
     while left > .zero {
       let step = min(left, Poller<C>.maximumSleep)
       instant = instant.advanced(by: step)
-      let id = parking.beginSleep()
-      var firedAlready = false
-      for (trigger, generation) in zip(triggers, generations)
-      where !trigger.register(parking, sleep: id, ifStill: generation) {
-        firedAlready = true
-      }
-      if firedAlready {
-        parking.resume(id, with: .trigger)
-      } else {
-        queue.schedule(parking, sleep: id, at: instant)
-      }
+      let id = arm(until: instant, triggers: triggers, generations: generations)
       let wake = await parking.wait(id)
-      for trigger in triggers { trigger.unregister(parking, sleep: id) }
+      if !triggers.isEmpty { disarm(id, triggers: triggers) }
       switch wake {
       case .cancellation: throw CancellationError()
       case .trigger: return
       case .deadline: left -= step
       }
     }
+  }
+}
+
+extension Sleeper {
+  /// Starts a sleep: registers it with the triggers and, unless one has
+  /// fired since the last probe, with the timer queue.
+  ///
+  /// Synchronous and separate from ``pause(for:from:triggers:generations:)``,
+  /// so that its locals take no room in the async frames a sleeping wait keeps.
+  ///
+  /// - Returns: The sleep's identifier.
+  private func arm(until instant: C.Instant, triggers: [WaitTrigger], generations: [UInt64]) -> UInt64 {
+    let id = parking.beginSleep()
+    var firedAlready = false
+    for (trigger, generation) in zip(triggers, generations)
+    where !trigger.register(parking, sleep: id, ifStill: generation) {
+      firedAlready = true
+    }
+    if firedAlready {
+      parking.resume(id, with: .trigger)
+    } else {
+      queue.schedule(parking, sleep: id, at: instant)
+    }
+    return id
+  }
+
+  /// Removes sleep `id` from the triggers after it ended.
+  private func disarm(_ id: UInt64, triggers: [WaitTrigger]) {
+    for trigger in triggers { trigger.unregister(parking, sleep: id) }
   }
 }
 

@@ -13,7 +13,7 @@
 public struct PollingSchedule: Sendable, CustomStringConvertible {
   enum Kind: Sendable {
     case fixed(Duration)
-    case backoff(
+    indirect case backoff(
       initial: Duration, factor: Double, maximum: Duration, jitter: Double,
       random: @Sendable (ClosedRange<Double>) -> Double)
     case sequence([Duration])
@@ -92,14 +92,17 @@ public struct PollingSchedule: Sendable, CustomStringConvertible {
     case .fixed(let interval):
       return interval
     case .backoff(let initial, let factor, let maximum, let jitter, let random):
-      let exponent = Double(max(probeCount - 1, 0))
-      let maximumSeconds = maximum.seconds
-      var seconds = min(initial.seconds * pow(factor, exponent), maximumSeconds)
-      if jitter > 0 { seconds *= random((1 - jitter)...(1 + jitter)) }
-      seconds = min(seconds, maximumSeconds)
-      // Never zero, and never beyond what the maximum allows.
-      guard seconds.isFinite, seconds > 1e-9 else { return seconds.isFinite ? .nanoseconds(1) : maximum }
-      return seconds >= maximumSeconds ? maximum : .seconds(seconds)
+      // Grown in `Duration` arithmetic, so that whole intervals stay exact
+      // (9 ms stays 9 ms, not 8.999999999999999 ms); the bound is checked in
+      // seconds first, so that no product can overflow.
+      let growth = pow(factor, Double(max(probeCount - 1, 0)))
+      var interval = initial.seconds * growth >= maximum.seconds ? maximum : initial * growth
+      if jitter > 0 {
+        let scale = random((1 - jitter)...(1 + jitter))
+        interval = interval.seconds * scale >= maximum.seconds ? maximum : interval * scale
+      }
+      // Never zero: a wait always sleeps at least a nanosecond.
+      return max(interval, .nanoseconds(1))
     case .sequence(let intervals):
       return intervals[min(max(probeCount - 1, 0), intervals.count - 1)]
     }

@@ -1,8 +1,8 @@
 extension Wait {
   /// Waits until a condition has held on every probe for a continuous duration.
   ///
-  /// For state that flickers on its way to settling: a probe that fails
-  /// restarts the count. The duration runs from the start of the first probe
+  /// For state that flickers on its way to settling: a probe that fails, or
+  /// throws an error the wait retries, restarts the count. The duration runs from the start of the first probe
   /// of an unbroken run of holding probes; a duration of zero is an ordinary
   /// wait for the condition.
   ///
@@ -78,7 +78,16 @@ extension Wait {
     var runStart: Duration?
     var runLength: Duration?
     let outcome = try await poller.poll(isolation: isolation) { probe -> Void? in
-      guard try await condition() else {
+      let holds: Bool
+      do {
+        holds = try await condition()
+      } catch {
+        // A probe that throws, even one the wait retries, breaks the run.
+        runStart = nil
+        runLength = nil
+        throw error
+      }
+      guard holds else {
         runStart = nil
         runLength = nil
         return nil
