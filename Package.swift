@@ -17,6 +17,10 @@ let package = Package(
       name: "AsyncWaitBenchmarks",
       dependencies: ["AsyncWait", "AsyncWaitElements", "BenchmarkSupport"],
       path: "Benchmarks/AsyncWaitBenchmarks"),
+    .target(name: "StressSupport", path: "Benchmarks/StressSupport"),
+    .executableTarget(
+      name: "AsyncWaitStress", dependencies: ["AsyncWait", "AsyncWaitElements", "StressSupport"],
+      path: "Benchmarks/AsyncWaitStress"),
     .executableTarget(name: "AsyncWaitDemo", dependencies: ["AsyncWait"], path: "Examples/AsyncWaitDemo"),
     .target(name: "AsyncWaitTestSupport", dependencies: ["AsyncWait"], path: "Tests/AsyncWaitTestSupport"),
     .testTarget(name: "AsyncWaitTests", dependencies: ["AsyncWait", "AsyncWaitTestSupport"]),

@@ -1,0 +1,202 @@
+// AsyncWaitStress: runs many waits with random outcomes across all cores and
+// checks that every wait returns exactly once, with the outcome its script
+// says, and that memory comes back to where it was.
+//
+//   swift run -c release AsyncWaitStress [--waits N] [--concurrency N] [--rounds N] [--check-memory]
+//
+// CI runs it in release with --check-memory, and under AddressSanitizer, whose
+// LeakSanitizer reports any leak when the process exits.
+
+import AsyncWait
+import AsyncWaitElements
+import StressSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a wait is scripted to do, and so what it must end with.
+enum Script: CaseIterable {
+  case holdsAfterAFewProbes
+  case neverHolds
+  case throwsOnAProbe
+  case cancelsItselfOnAProbe
+  case wokenByATrigger
+  case elementAppears
+}
+
+enum Outcome: Hashable {
+  case held
+  case timedOut
+  case threw
+  case cancelled
+}
+
+struct StressError: Error {}
+
+/// A small seedable generator, so that a run is the same every time.
+struct Random {
+  var state: UInt64
+  mutating func next(_ bound: Int) -> Int {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int((z ^ (z >> 31)) % UInt64(bound))
+  }
+}
+
+/// Runs one scripted wait and returns its outcome.
+@concurrent
+func run(_ script: Script, probes: Int) async -> Outcome {
+  let count = Locked(0)
+  func probe() -> Int {
+    count.withLock {
+      $0 += 1
+      return $0
+    }
+  }
+  do {
+    switch script {
+    case .holdsAfterAFewProbes:
+      return try await waitUntil(timeout: .seconds(30), pollingInterval: .milliseconds(1)) {
+        probe() >= probes
+      }
+        ? .held : .timedOut
+    case .neverHolds:
+      return try await waitUntil(timeout: .milliseconds(probes * 2), pollingInterval: .milliseconds(1)) {
+        _ = probe()
+        return false
+      } ? .held : .timedOut
+    case .throwsOnAProbe:
+      _ = try await waitUntil(timeout: .seconds(30), pollingInterval: .milliseconds(1)) {
+        if probe() == probes { throw StressError() }
+        return false
+      }
+      return .timedOut
+    case .cancelsItselfOnAProbe:
+      _ = try await waitUntil(timeout: .seconds(30), pollingInterval: .milliseconds(1)) {
+        if probe() == probes { withUnsafeCurrentTask { $0?.cancel() } }
+        return false
+      }
+      return .timedOut
+    case .wokenByATrigger:
+      let trigger = WaitTrigger()
+      let flag = Locked(false)
+      let firer = Task {
+        try await Task.sleep(for: .milliseconds(probes))
+        flag.withLock { $0 = true }
+        trigger.fire()
+      }
+      defer { firer.cancel() }
+      return try await Wait(timeout: .seconds(30), polling: .fixed(.seconds(10)), wakingOn: [trigger]).until {
+        flag.withLock { $0 }
+      } ? .held : .timedOut
+    case .elementAppears:
+      let tree = ElementTree(ElementNode(.application))
+      let mutator = Task {
+        try await Task.sleep(for: .milliseconds(probes))
+        tree.update { $0?.children.append(ElementNode(.button, identifier: "done")) }
+      }
+      defer { mutator.cancel() }
+      return try await tree.rootElement().buttons["done"].waitForExistence(timeout: .seconds(30))
+        ? .held : .timedOut
+    }
+  } catch is CancellationError {
+    return .cancelled
+  } catch {
+    return .threw
+  }
+}
+
+func expected(_ script: Script) -> Outcome {
+  switch script {
+  case .holdsAfterAFewProbes, .wokenByATrigger, .elementAppears: .held
+  case .neverHolds: .timedOut
+  case .throwsOnAProbe: .threw
+  case .cancelsItselfOnAProbe: .cancelled
+  }
+}
+
+/// Bytes the allocator has handed out and not had back, where it says.
+func liveHeapBytes() -> Int? {
+  let bytes = stress_live_heap_bytes()
+  return bytes < 0 ? nil : Int(bytes)
+}
+
+/// Runs `waits` scripted waits, at most `concurrency` at a time; returns how
+/// many ended otherwise than scripted, or more or less than once.
+@concurrent
+func round(waits: Int, concurrency: Int, seed: UInt64) async -> Int {
+  var random = Random(state: seed)
+  let plans = (0..<waits).map { _ in (Script.allCases[random.next(Script.allCases.count)], 1 + random.next(5))
+  }
+  var returned = [Int](repeating: 0, count: waits)
+  var wrong = 0
+  await withTaskGroup(of: (Int, Outcome).self) { group in
+    var next = 0
+    func start() {
+      guard next < waits else { return }
+      let (index, (script, probes)) = (next, plans[next])
+      group.addTask { (index, await run(script, probes: probes)) }
+      next += 1
+    }
+    for _ in 0..<min(concurrency, waits) { start() }
+    while let (index, outcome) = await group.next() {
+      returned[index] += 1
+      if outcome != expected(plans[index].0) { wrong += 1 }
+      start()
+    }
+  }
+  let notOnce = returned.filter { $0 != 1 }.count
+  return wrong + notOnce
+}
+
+var waits = 100_000
+var concurrency = 10_000
+var rounds = 4
+var checkMemory = false
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--waits": waits = Int(arguments.popFirst() ?? "") ?? waits
+  case "--concurrency": concurrency = Int(arguments.popFirst() ?? "") ?? concurrency
+  case "--rounds": rounds = Int(arguments.popFirst() ?? "") ?? rounds
+  case "--check-memory": checkMemory = true
+  default:
+    print("usage: AsyncWaitStress [--waits N] [--concurrency N] [--rounds N] [--check-memory]")
+    exit(2)
+  }
+}
+
+var failed = false
+var heapAfterWarmUp: Int?
+let clock = ContinuousClock()
+for index in 0..<rounds {
+  let start = clock.now
+  let problems = await round(waits: waits, concurrency: concurrency, seed: UInt64(index + 1))
+  let heap = liveHeapBytes()
+  if index == 1 { heapAfterWarmUp = heap }
+  let heapText = heap.map { "\($0 / 1024) KiB live heap" } ?? "live heap not measured"
+  print(
+    "round \(index + 1): \(waits) waits, \(concurrency) at a time, in \(start.duration(to: clock.now)); "
+      + "\(problems) ended wrongly or not exactly once; \(heapText)")
+  if problems > 0 { failed = true }
+}
+if checkMemory, let warm = heapAfterWarmUp, let last = liveHeapBytes(), rounds > 2 {
+  // After two rounds every cache has its size (the runtime's, Dispatch's, the
+  // timer queues' arrays) and the entries of waits woken early by a trigger,
+  // which stay until their deadline, have reached their steady number; the
+  // rounds after must not grow the heap. A leak of even one small object per
+  // wait would add several megabytes a round.
+  let growth = last - warm
+  print("live heap changed by \(growth / 1024) KiB from the end of round 2 to the end of round \(rounds)")
+  if growth > 2 * 1024 * 1024 {
+    print("FAIL: memory did not come back after the waits ended")
+    failed = true
+  }
+}
+print(failed ? "FAIL" : "OK: every wait returned exactly once, as scripted")
+exit(failed ? 1 : 0)
