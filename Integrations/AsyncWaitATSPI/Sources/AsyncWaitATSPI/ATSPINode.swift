@@ -1,0 +1,92 @@
+public import AsyncWaitElements
+import CAtspi
+
+/// A snapshot of one node of the AT-SPI accessibility tree, with its subtree.
+///
+/// The attributes that queries match: the role as ``elementType`` (such as
+/// `push button`), the accessible id as ``identifier``, the name as
+/// ``label``, the text of text nodes as ``value``, and the sensitive state as
+/// ``isEnabled``. A snapshot is taken once per probe and does not change;
+/// actions on it (``ATSPIApplication/click(_:)``) act on the live node.
+public struct ATSPINode: QueryableNode, Sendable {
+  /// The node's role, as AT-SPI names it, such as `push button`, `text` or `dialog`.
+  public var elementType: ElementType
+  /// The node's accessible id, such as `ItemListScreen.button.add`; empty when it has none.
+  public var identifier: String
+  /// The node's accessible name.
+  public var label: String
+  /// The node's text, for nodes that have text (entries, labels); otherwise `nil`.
+  public var value: String?
+  /// The node's accessible description.
+  public var description: String
+  /// Whether the node is sensitive and enabled.
+  public var isEnabled: Bool
+  /// Whether the node is showing on screen.
+  public var isShowing: Bool
+  /// Whether the node has the keyboard focus.
+  public var isFocused: Bool
+  /// The node's children, in order.
+  public var children: [ATSPINode]
+
+  let handle: AccessibleHandle
+
+  /// The most nodes one snapshot reads, so that a huge tree cannot stall a probe.
+  static let maximumNodes = 2_000
+
+  /// Reads `accessible` and its subtree.
+  ///
+  /// Runs on the AT-SPI thread.
+  static func read(_ accessible: AccessibleHandle, budget: inout Int) throws -> ATSPINode {
+    budget -= 1
+    let pointer = accessible.pointer
+    let role = try ATSPICall.string { atspi_accessible_get_role_name(pointer, $0) }
+    let name = try ATSPICall.string { atspi_accessible_get_name(pointer, $0) }
+    let description = try ATSPICall.string { atspi_accessible_get_description(pointer, $0) }
+    let identifier = try ATSPICall.string { atspi_accessible_get_accessible_id(pointer, $0) }
+    var states = (enabled: false, showing: false, focused: false)
+    if let set = atspi_accessible_get_state_set(pointer) {
+      defer { g_object_unref(set) }
+      states.enabled =
+        atspi_state_set_contains(set, ATSPI_STATE_SENSITIVE) != 0
+        && atspi_state_set_contains(set, ATSPI_STATE_ENABLED) != 0
+      states.showing = atspi_state_set_contains(set, ATSPI_STATE_SHOWING) != 0
+      states.focused = atspi_state_set_contains(set, ATSPI_STATE_FOCUSED) != 0
+    }
+    var value: String?
+    if let text = atspi_accessible_get_text_iface(pointer) {
+      defer { g_object_unref(text) }
+      var error: UnsafeMutablePointer<GError>?
+      let count = atspi_text_get_character_count(text, &error)
+      try ATSPICall.check(error)
+      value = try ATSPICall.string { atspi_text_get_text(text, 0, max(count, 0), $0) }
+    }
+    var children: [ATSPINode] = []
+    for child in try ATSPICall.children(of: pointer) where budget > 0 {
+      children.append(try read(child, budget: &budget))
+    }
+    return ATSPINode(
+      elementType: ElementType(rawValue: role), identifier: identifier, label: name, value: value,
+      description: description, isEnabled: states.enabled, isShowing: states.showing,
+      isFocused: states.focused,
+      children: children, handle: accessible)
+  }
+}
+
+extension ElementType {
+  /// AT-SPI's `push button`.
+  public static let pushButton: ElementType = "push button"
+  /// AT-SPI's `text`: an editable text field.
+  public static let text: ElementType = "text"
+  /// AT-SPI's `label`.
+  public static let label: ElementType = "label"
+  /// AT-SPI's `dialog`.
+  public static let dialog: ElementType = "dialog"
+  /// AT-SPI's `frame`: a top-level window.
+  public static let frame: ElementType = "frame"
+  /// AT-SPI's `list box`.
+  public static let listBox: ElementType = "list box"
+  /// AT-SPI's `list item`.
+  public static let listItem: ElementType = "list item"
+  /// AT-SPI's `check box`.
+  public static let checkBox: ElementType = "check box"
+}

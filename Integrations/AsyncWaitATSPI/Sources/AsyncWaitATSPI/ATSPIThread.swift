@@ -1,0 +1,73 @@
+import CAtspi
+import Foundation
+
+/// The one thread that talks to libatspi.
+///
+/// libatspi is not safe for concurrent use, and delivers its events through
+/// GLib's default main context. This thread owns that context: it initializes
+/// AT-SPI, then runs a GLib main loop, and every call into libatspi is a job
+/// handed to it with ``perform(_:)``. Callers suspend until their job has run;
+/// no thread of theirs blocks.
+final class ATSPIThread: Sendable {
+  /// The process's AT-SPI thread, started on first use.
+  static let shared = ATSPIThread()
+
+  private init() {
+    let thread = Thread {
+      atspi_init()
+      let loop = g_main_loop_new(nil, 0)
+      g_main_loop_run(loop)
+    }
+    thread.name = "AsyncWaitATSPI"
+    thread.start()
+  }
+
+  /// Runs `body` on the AT-SPI thread and returns its result.
+  ///
+  /// Jobs run one at a time, in the order they were handed over.
+  ///
+  /// - Throws: What `body` throws.
+  func perform<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+      let job = Job {
+        continuation.resume(with: Swift.Result { try body() })
+      }
+      Self.enqueue(job)
+    }
+  }
+
+  /// Runs `body` on the AT-SPI thread without waiting for it, as deinitializers must.
+  func schedule(_ body: @escaping @Sendable () -> Void) {
+    Self.enqueue(Job(body))
+  }
+
+  /// Queues a job on the default main context, which only the AT-SPI thread runs.
+  ///
+  /// An idle source, and not `g_main_context_invoke`: that one runs the job on
+  /// the calling thread when it can acquire the context, as any thread can
+  /// before the AT-SPI thread's loop has started.
+  private static func enqueue(_ job: Job) {
+    let source = g_idle_source_new()
+    g_source_set_priority(source, 0)  // G_PRIORITY_DEFAULT, like the bus's own events
+    // The job is retained here and released by the callback, which GLib
+    // calls once, on the AT-SPI thread.
+    g_source_set_callback(
+      source,
+      { pointer in
+        guard let pointer else { return 0 }
+        Unmanaged<Job>.fromOpaque(pointer).takeRetainedValue().run()
+        return 0  // G_SOURCE_REMOVE
+      }, Unmanaged.passRetained(job).toOpaque(), nil)
+    g_source_attach(source, g_main_context_default())
+    g_source_unref(source)
+  }
+}
+
+/// A closure on its way to the AT-SPI thread.
+private final class Job: Sendable {
+  let run: @Sendable () -> Void
+
+  init(_ run: @escaping @Sendable () -> Void) {
+    self.run = run
+  }
+}

@@ -1,0 +1,93 @@
+import AsyncWait
+import AsyncWaitATSPI
+import AsyncWaitElements
+import Testing
+
+/// The item-list flow, driven as a user would through AT-SPI.
+///
+/// It runs against a real GTK app in a real (virtual) X session. Every wait
+/// is an AsyncWait wait; the timeouts bound a hang, they are not
+/// expectations of speed.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct ItemListAppTests {
+  let timeout = Duration.seconds(20)
+
+  @Test func listShowsItsFourItems() async throws {
+    try await withItemListApp { app in
+      let list = app.root.descendants(matching: .listBox)["ItemListScreen.list.items"]
+
+      try await list.requireExistence(timeout: timeout)
+
+      let items = list.children(matching: .listItem)
+      #expect(try await items.count == 4)
+      #expect(try await list.descendants(matching: .label).firstMatch.snapshot()?.label == "Item 1")
+    }
+  }
+
+  @Test func addingAnItemShowsItInTheList() async throws {
+    try await withItemListApp { app in
+      let root = app.root
+      let list = root.descendants(matching: .listBox)["ItemListScreen.list.items"]
+      try await list.requireExistence(timeout: timeout)
+
+      try await app.click(root.descendants(matching: .pushButton)["ItemListScreen.button.add"])
+      let dialog = root.descendants(matching: .dialog)["AddItemSheet.dialog.main"]
+      try await dialog.requireExistence(timeout: timeout)
+      let confirm = dialog.descendants(matching: .pushButton)["AddItemSheet.button.confirm"]
+      try await confirm.require(\.isEnabled, toEqual: false, timeout: timeout)
+      let field = dialog.descendants(matching: .text)["AddItemSheet.textField.name"]
+      try await app.setText("Milk", in: field)
+      try await field.require(\.value, toEqual: "Milk", timeout: timeout)
+      try await confirm.require(\.isEnabled, toEqual: true, timeout: timeout)
+      try await app.click(confirm)
+
+      try await dialog.requireNonExistence(timeout: timeout)
+      try await list.descendants(matching: .label)["Milk"].requireExistence(timeout: timeout)
+      #expect(try await list.children(matching: .listItem).count == 5)
+    }
+  }
+
+  @Test func removingEveryItemDisablesRemoveLast() async throws {
+    try await withItemListApp { app in
+      let root = app.root
+      let items = root.descendants(matching: .listBox)["ItemListScreen.list.items"].children(
+        matching: .listItem)
+      let remove = root.descendants(matching: .pushButton)["Remove Last"]
+      try await items.requireExistence(timeout: timeout)
+
+      for remaining in stride(from: 3, through: 0, by: -1) {
+        try await app.click(remove)
+        try await items.requireEventually(timeout: timeout) { try await $0.count == remaining }
+      }
+
+      try await remove.require(\.isEnabled, toEqual: false, timeout: timeout)
+      await #expect(throws: ATSPIError.self) { try await app.click(remove) }
+    }
+  }
+
+  @Test func reminderDialogAppearsOnATimerAndIsDismissed() async throws {
+    try await withItemListApp { app in
+      let root = app.root
+      let remind = root.descendants(matching: .pushButton)["ItemListScreen.button.remind"]
+      let reminder = root.descendants(matching: .dialog)["ReminderSheet.dialog.main"]
+      try await remind.requireExistence(timeout: timeout)
+      #expect(try await reminder.exists == false)
+
+      try await app.click(remind)
+      try await reminder.requireExistence(timeout: timeout)
+      #expect(try await reminder.descendants(matching: .label)["Buy more items"].exists)
+      try await app.click(reminder.descendants(matching: .pushButton)["Dismiss"])
+
+      try await reminder.requireNonExistence(timeout: timeout)
+    }
+  }
+
+  @Test func applicationThatIsNotRunningHasNoRoot() async throws {
+    let app = try await ATSPIApplication(named: "no-such-app-\(UInt32.random(in: 0...UInt32.max))")
+
+    #expect(try await app.root.exists == false)
+    #expect(
+      try await app.root.waitForExistence(timeout: .milliseconds(300), pollingInterval: .milliseconds(100))
+        == false)
+  }
+}
