@@ -63,7 +63,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   /// The validated poller for this configuration.
   func poller(extraWakeUps: [WaitTrigger] = []) throws(AsyncWaitError) -> Poller<C> {
     try Poller(
-      timeout: timeout, schedule: polling, clock: clock, triggers: wakeUps + extraWakeUps,
+      timeout: timeout, schedule: polling, clock: clock,
+      triggers: extraWakeUps.isEmpty ? wakeUps : wakeUps + extraWakeUps,
       retrying: retryingErrors, onProbe: onProbe)
   }
 

@@ -28,7 +28,9 @@ public final class WaitTrigger: Sendable {
 
   private struct State: Sendable {
     var generation: UInt64 = 0
-    var sleepers: [Sleeper] = []
+    /// The sleeping waits, by their parking place: a wait has one sleep at a
+    /// time, and many waits can share a trigger, so removal must not scan.
+    var sleepers: [ObjectIdentifier: Sleeper] = [:]
   }
 
   private let state = Locked(State())
@@ -42,7 +44,7 @@ public final class WaitTrigger: Sendable {
     let sleepers = state.withLock { state in
       state.generation &+= 1
       defer { state.sleepers.removeAll(keepingCapacity: true) }
-      return state.sleepers
+      return Array(state.sleepers.values)
     }
     for sleeper in sleepers { sleeper.parking.resume(sleeper.sleep, with: .trigger) }
   }
@@ -58,7 +60,7 @@ public final class WaitTrigger: Sendable {
   func register(_ parking: Parking, sleep id: UInt64, ifStill generation: UInt64) -> Bool {
     state.withLock { state in
       guard state.generation == generation else { return false }
-      state.sleepers.append(Sleeper(parking: parking, sleep: id))
+      state.sleepers[ObjectIdentifier(parking)] = Sleeper(parking: parking, sleep: id)
       return true
     }
   }
@@ -66,7 +68,8 @@ public final class WaitTrigger: Sendable {
   /// Removes a registration that a wake-up from elsewhere made obsolete.
   func unregister(_ parking: Parking, sleep id: UInt64) {
     state.withLock { state in
-      state.sleepers.removeAll { $0.parking === parking && $0.sleep == id }
+      let key = ObjectIdentifier(parking)
+      if state.sleepers[key]?.sleep == id { state.sleepers[key] = nil }
     }
   }
 }
