@@ -29,9 +29,7 @@ extension TreeElement {
     clock: C = ContinuousClock(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    let poller = try Poller(
-      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
-    return try await poller.poll(isolation: isolation) { _ -> Void? in
+    return try await poller(timeout, pollingInterval, clock).poll(isolation: isolation) { _ -> Void? in
       try await snapshot()?[keyPath: keyPath] == value ? () : nil
     }.isSatisfied
   }
@@ -72,8 +70,7 @@ extension TreeElement {
     line: Int = #line,
     column: Int = #column
   ) async throws where C.Duration == Duration {
-    let poller = try Poller(
-      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
+    let poller = try poller(timeout, pollingInterval, clock)
     var lastSeen = "not found"
     let outcome = try await poller.poll(isolation: isolation) { _ -> Void? in
       guard let node = try await snapshot() else {

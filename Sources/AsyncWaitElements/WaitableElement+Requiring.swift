@@ -37,14 +37,11 @@ extension WaitableElement {
     line: Int = #line,
     column: Int = #column
   ) async throws where C.Duration == Duration {
-    let poller = try Poller(
-      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
-    let outcome = try await poller.poll(isolation: isolation, { _ in try await exists ? () : nil })
-    guard case .timedOut(let probeCount, let elapsed, _) = outcome else { return }
-    throw await timeoutError(
-      poller, comment: comment ?? "\(elementDescription) to exist", lastSeen: "does not exist",
-      probeCount: probeCount, elapsed: elapsed,
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    try await require(
+      comment ?? "\(elementDescription) to exist", poller: poller(timeout, pollingInterval, clock),
+      isolation: isolation,
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      lastSeen: { "does not exist" }, probe: { try await exists })
   }
 
   /// Waits until the element no longer exists, and throws an error that
@@ -75,14 +72,11 @@ extension WaitableElement {
     line: Int = #line,
     column: Int = #column
   ) async throws where C.Duration == Duration {
-    let poller = try Poller(
-      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
-    let outcome = try await poller.poll(isolation: isolation, { _ in try await exists ? nil : () })
-    guard case .timedOut(let probeCount, let elapsed, _) = outcome else { return }
-    throw await timeoutError(
-      poller, comment: comment ?? "\(elementDescription) to stop existing", lastSeen: "still exists",
-      probeCount: probeCount, elapsed: elapsed,
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    try await require(
+      comment ?? "\(elementDescription) to stop existing", poller: poller(timeout, pollingInterval, clock),
+      isolation: isolation,
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      lastSeen: { "still exists" }, probe: { try await !exists })
   }
 
   /// Waits until a property of the element equals a value, and throws an
@@ -121,21 +115,17 @@ extension WaitableElement {
     line: Int = #line,
     column: Int = #column
   ) async throws where C.Duration == Duration {
-    let poller = try Poller(
-      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
     var lastValue: Value?
-    let outcome = try await poller.poll(isolation: isolation) { _ -> Void? in
-      let current = self[keyPath: keyPath]
-      lastValue = current
-      return current == value ? () : nil
-    }
-    guard case .timedOut(let probeCount, let elapsed, _) = outcome else { return }
-    throw await timeoutError(
-      poller,
-      comment: comment ?? "\(elementDescription) \(keyPath) to equal \(String(reflecting: value))",
-      lastSeen: lastValue.map { "\(keyPath) was \(String(reflecting: $0))" },
-      probeCount: probeCount, elapsed: elapsed,
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    try await require(
+      comment ?? "\(elementDescription) \(keyPath) to equal \(String(reflecting: value))",
+      poller: poller(timeout, pollingInterval, clock), isolation: isolation,
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      lastSeen: { lastValue.map { "\(keyPath) was \(String(reflecting: $0))" } },
+      probe: {
+        let current = self[keyPath: keyPath]
+        lastValue = current
+        return current == value
+      })
   }
 
   /// Waits until a condition on the element holds, and throws an error that
@@ -168,14 +158,29 @@ extension WaitableElement {
     column: Int = #column,
     until condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
-    let poller = try Poller(
-      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
-    let outcome = try await poller.poll(isolation: isolation, { _ in try await condition(self) ? () : nil })
+    try await require(
+      comment ?? "a condition on \(elementDescription)", poller: poller(timeout, pollingInterval, clock),
+      isolation: isolation,
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      lastSeen: { nil }, probe: { try await condition(self) })
+  }
+
+  /// The body of every throwing element wait: polls `probe`, and on a
+  /// timeout throws the poller's error with what the last probe saw and the
+  /// element's ``stateDescription``.
+  private func require<C: Clock>(
+    _ comment: String,
+    poller: Poller<C>,
+    isolation: isolated (any Actor)?,
+    location: SourceLocation,
+    lastSeen: () -> String?,
+    probe: () async throws -> Bool
+  ) async throws where C.Duration == Duration {
+    let outcome = try await poller.poll(isolation: isolation, { _ in try await probe() ? () : nil })
     guard case .timedOut(let probeCount, let elapsed, _) = outcome else { return }
     throw await timeoutError(
-      poller, comment: comment ?? "a condition on \(elementDescription)", lastSeen: nil,
-      probeCount: probeCount, elapsed: elapsed,
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      poller, comment: comment, lastSeen: lastSeen(), probeCount: probeCount, elapsed: elapsed,
+      location: location)
   }
 
   /// The error of a timed-out element wait: the poller's, with what the last

@@ -27,9 +27,9 @@ extension WaitableElement {
     clock: C = ContinuousClock(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    let poller = try Poller(
-      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
-    return try await poller.poll(isolation: isolation, { _ in try await exists ? () : nil }).isSatisfied
+    return try await poller(timeout, pollingInterval, clock).poll(
+      isolation: isolation, { _ in try await exists ? () : nil }
+    ).isSatisfied
   }
 
   /// Waits until the element no longer exists.
@@ -54,9 +54,9 @@ extension WaitableElement {
     clock: C = ContinuousClock(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    let poller = try Poller(
-      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
-    return try await poller.poll(isolation: isolation, { _ in try await exists ? nil : () }).isSatisfied
+    return try await poller(timeout, pollingInterval, clock).poll(
+      isolation: isolation, { _ in try await exists ? nil : () }
+    ).isSatisfied
   }
 
   /// Waits until a property of the element equals a value.
@@ -85,10 +85,10 @@ extension WaitableElement {
     clock: C = ContinuousClock(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    let poller = try Poller(
-      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
-    return try await poller.poll(isolation: isolation, { _ in self[keyPath: keyPath] == value ? () : nil })
-      .isSatisfied
+    return try await poller(timeout, pollingInterval, clock).poll(
+      isolation: isolation, { _ in self[keyPath: keyPath] == value ? () : nil }
+    )
+    .isSatisfied
   }
 
   /// Waits until a condition on the element holds.
@@ -116,9 +116,18 @@ extension WaitableElement {
     isolation: isolated (any Actor)? = #isolation,
     until condition: (Self) async throws -> Bool
   ) async throws -> Bool where C.Duration == Duration {
-    let poller = try Poller(
-      timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
-    return try await poller.poll(isolation: isolation, { _ in try await condition(self) ? () : nil })
-      .isSatisfied
+    return try await poller(timeout, pollingInterval, clock).poll(
+      isolation: isolation, { _ in try await condition(self) ? () : nil }
+    )
+    .isSatisfied
+  }
+
+  /// The poller of an element wait: the element's triggers wake it.
+  ///
+  /// - Throws: `AsyncWaitError` for a negative timeout or a non-positive interval.
+  func poller<C: Clock>(
+    _ timeout: Duration, _ pollingInterval: Duration, _ clock: C
+  ) throws(AsyncWaitError) -> Poller<C> where C.Duration == Duration {
+    try Poller(timeout: timeout, schedule: .fixed(pollingInterval), clock: clock, triggers: waitTriggers)
   }
 }
