@@ -30,15 +30,20 @@ final class FeedModel {
     let model = FeedModel()
     let clock = ManualClock()
     let probes = Locked(0)
+    let (probed, signal) = AsyncStream<Void>.makeStream()
+    // Adds an item after each probe; only Observation can wake the wait,
+    // since the clock never moves.
     Task { @MainActor in
+      var afterProbe = probed.makeAsyncIterator()
       for count in 1...3 {
-        await clock.sleepers(atLeast: 1)
+        _ = await afterProbe.next()
         model.items.append("item \(count)")
       }
     }
 
     try await Wait(timeout: .seconds(60), clock: clock).requireObserved("three items") {
       probes.withLock { $0 += 1 }
+      signal.yield()
       return model.items.count == 3
     }
 
