@@ -116,7 +116,11 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
     case .wake(let driver, let target):
       driver.resume(returning: target)
     case .start(let target):
-      let driver = Task.detached(priority: Task.currentPriority) { await self.drive(from: target) }
+      // A shared driver lives on and serves every wait, so it must not keep
+      // the priority of whichever task happened to start it: a background
+      // task would make every later wake-up wait behind other work.
+      let priority = isShared ? TaskPriority.high : Task.currentPriority
+      let driver = Task.detached(priority: priority) { await self.drive(from: target) }
       if !isShared {
         state.withLock { $0.drivers.append(driver) }
       }
