@@ -2,8 +2,6 @@
 struct Heap<Element: Comparable> {
   private var storage: [Element] = []
 
-  var isEmpty: Bool { storage.isEmpty }
-  var count: Int { storage.count }
   var min: Element? { storage.first }
 
   mutating func insert(_ element: Element) {

@@ -153,7 +153,9 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
     var due: [Entry] = []
     while true {
       do {
-        try await sleep(until: target)
+        // Waits never schedule more than `Poller.maximumSleep` ahead, so the
+        // clock is never asked for an instant it cannot represent.
+        try await clock.sleep(until: target, tolerance: nil)
       } catch {
         // Cancelled: the private queue was shut down.
         return
@@ -236,12 +238,6 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
       }
       if let handoff { continuation.resume(returning: handoff) }
     }
-  }
-
-  /// Sleeps on the clock until `target`; waits never ask for a deadline more
-  /// than ``Poller/maximumSleep`` ahead.
-  private func sleep(until target: C.Instant) async throws {
-    try await clock.sleep(until: target, tolerance: nil)
   }
 }
 
