@@ -55,7 +55,7 @@ struct Contender: Sendable {
 
   /// A `Wait` woken by a trigger that fires on every change: the event-driven wait.
   static let event = Contender(name: "event-driven") { timeout, interval, changed, condition in
-    try await Wait(timeout: timeout, polling: .fixed(interval), wakingOn: [changed]).until { condition() }
+    try await Wait(timeout: timeout, schedule: .fixed(interval), triggers: [changed]).until { condition() }
   }
 
   private static let presentTree = ElementNode(

@@ -91,7 +91,8 @@ func run(_ script: Script, probes: Int) async -> Outcome {
         trigger.fire()
       }
       defer { firer.cancel() }
-      return try await Wait(timeout: .seconds(30), polling: .fixed(.seconds(10)), wakingOn: [trigger]).until {
+      return try await Wait(timeout: .seconds(30), schedule: .fixed(.seconds(10)), triggers: [trigger]).until
+      {
         flag.withLock { $0 }
       } ? .held : .timedOut
     case .elementAppears:

@@ -17,12 +17,34 @@ public struct AsyncWaitError: Error, Hashable, Sendable, CustomStringConvertible
     case nonPositivePollingInterval
     case invalidSchedule
     case negativeDuration
+    case invalidTimeoutScale
   }
 
   private let kind: Kind
+  /// What was wrong in detail, such as the rejected text; not part of the
+  /// error's identity.
+  private let detail: String?
 
-  private init(_ kind: Kind) {
+  private init(_ kind: Kind, detail: String? = nil) {
     self.kind = kind
+    self.detail = detail
+  }
+
+  /// Whether two errors are of the same kind, whatever their details.
+  ///
+  /// - Parameters:
+  ///   - lhs: An error.
+  ///   - rhs: Another error.
+  /// - Returns: `true` when both are of the same kind.
+  public static func == (lhs: AsyncWaitError, rhs: AsyncWaitError) -> Bool {
+    lhs.kind == rhs.kind
+  }
+
+  /// Hashes the error's kind.
+  ///
+  /// - Parameter hasher: The hasher to feed.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
   }
 
   /// The timeout was less than zero.
@@ -30,14 +52,26 @@ public struct AsyncWaitError: Error, Hashable, Sendable, CustomStringConvertible
   /// A timeout of zero is valid: it probes the condition exactly once.
   public static let negativeTimeout = AsyncWaitError(.negativeTimeout)
 
-  /// The polling interval was zero or less.
+  /// The polling interval was zero or less, or a schedule's interval was.
   public static let nonPositivePollingInterval = AsyncWaitError(.nonPositivePollingInterval)
 
-  /// A backoff factor below 1, a jitter outside 0…1, or an empty sequence of intervals.
+  /// A backoff whose factor is below 1 or not finite, whose jitter is
+  /// outside 0…1 or whose maximum is below its initial interval, or an empty
+  /// sequence of intervals.
   public static let invalidSchedule = AsyncWaitError(.invalidSchedule)
 
-  /// A hold duration (stable-for, a never or always window, a not-before minimum) was negative.
+  /// A hold duration (a stable-for duration, a never or always window, a
+  /// not-before minimum) was negative.
   public static let negativeDuration = AsyncWaitError(.negativeDuration)
+
+  /// The environment variable `ASYNCWAIT_TIMEOUT_SCALE` is set to something
+  /// other than a positive, finite decimal number.
+  public static let invalidTimeoutScale = AsyncWaitError(.invalidTimeoutScale)
+
+  /// The same error with the text that was rejected.
+  static func invalidTimeoutScale(_ text: String) -> AsyncWaitError {
+    AsyncWaitError(.invalidTimeoutScale, detail: text)
+  }
 
   /// A sentence that says what was wrong and what is accepted instead.
   public var description: String {
@@ -45,13 +79,15 @@ public struct AsyncWaitError: Error, Hashable, Sendable, CustomStringConvertible
     case .negativeTimeout:
       "The timeout is negative; pass zero to probe the condition exactly once, or a positive duration."
     case .nonPositivePollingInterval:
-      "The polling interval is zero or negative (or a backoff's maximum is below its initial interval); "
-        + "pass a positive duration."
+      "The polling interval is zero or negative; pass a positive duration."
     case .invalidSchedule:
       "The polling schedule is invalid: a backoff factor must be at least 1 and finite, a jitter between 0 and 1, "
-        + "and a sequence must have at least one interval."
+        + "a maximum at least the initial interval, and a sequence must have at least one interval."
     case .negativeDuration:
       "The hold duration is negative; pass zero or a positive duration."
+    case .invalidTimeoutScale:
+      "The environment variable \(TimeoutScale.variableName) is \(detail.map { "\"\($0)\"" } ?? "invalid"); "
+        + "set it to a positive decimal number such as 3 or 1.5, or unset it."
     }
   }
 }

@@ -2,16 +2,24 @@
 ///
 /// Every public wait validates its arguments by creating a `Poller`, then calls
 /// ``poll(isolation:_:)`` with a probe that returns a value when the wait is
-/// decided and `nil` when it is not yet. The loop's rules:
+/// decided and `nil` when it is not yet. What "decided" means is the wait's
+/// own: for an eventually-style wait, the condition held; for a hold, the
+/// promise was broken. The loop's rules:
 ///
-/// - The first probe runs at once. When it succeeds, `poll` returns without
-///   suspending, sleeping or allocating.
-/// - After a failed probe the loop measures the time on `clock`. When the
-///   elapsed time has reached the timeout, the wait has timed out: the probe
+/// - The first probe runs at once. When it decides the wait, `poll` returns
+///   without suspending, sleeping or allocating.
+/// - A timeout of zero probes exactly once, whatever the clock says.
+/// - After an undecided probe the loop measures the time on `clock`. When the
+///   elapsed time has reached the timeout, the wait has expired: the probe
 ///   that just ran was the last. Otherwise it sleeps for the schedule's next
 ///   interval, shortened to the time that is left, and probes again. A sleep
 ///   shortened to the deadline is therefore followed by one final probe at the
 ///   deadline.
+/// - The wait's time never runs backwards, and a sleep that completed counts
+///   as having reached its instant, as callers of `Task.sleep` assume. So a
+///   clock whose `now` runs backwards or stands still cannot make the loop
+///   probe without sleeping, nor sleep forever: each completed sleep moves
+///   the wait's time on.
 /// - A trigger that fires while the loop sleeps ends the sleep at once; one
 ///   that fired during the probe makes the loop probe again without sleeping.
 /// - A sleep is scheduled at most ``maximumSleep`` ahead at a time, so a far
@@ -20,74 +28,68 @@
 ///   and ends a sleep at once.
 /// - An error thrown by a probe ends the wait with that error, unless the
 ///   wait retries errors of its kind: then it counts as "not yet" and is kept
-///   for the timeout error.
+///   for the timeout error. An error the clock's `sleep` throws ends the wait
+///   with that error.
 @usableFromInline
-package struct Poller<C: Clock>: Sendable where C.Duration == Duration {
+struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// The longest single sleep the loop schedules.
   ///
   /// `ContinuousClock` traps on Linux when asked to sleep until an instant whose
   /// seconds do not fit in an `Int64`, and a clock of the user's may have a
   /// narrower range; a day is within the range of any clock measuring time.
-  package static var maximumSleep: Duration { .seconds(86_400) }
+  static var maximumSleep: Duration { .seconds(86_400) }
 
-  /// How long the wait may take before it gives up.
-  @usableFromInline package let timeout: Duration
-  /// How long the loop sleeps after each probe.
-  @usableFromInline package let schedule: PollingSchedule
+  /// How long the wait may take before it gives up, and how it came about.
+  @usableFromInline let timing: Timing
   /// The clock that measures the timeout and paces the probes.
-  @usableFromInline package let clock: C
+  @usableFromInline let clock: C
   /// Triggers that end a sleep early.
-  @usableFromInline package let triggers: [WaitTrigger]
+  @usableFromInline let triggers: [WaitTrigger]
   /// Which thrown errors count as "not yet" instead of ending the wait.
-  @usableFromInline package let retrying: (@Sendable (any Error) -> Bool)?
+  @usableFromInline let retryingErrors: (@Sendable (any Error) -> Bool)?
   /// Told of every probe.
-  @usableFromInline package let onProbe: (@Sendable (WaitProbe) -> Void)?
+  @usableFromInline let onProbe: (@Sendable (WaitProbe) -> Void)?
   /// Whether the wait has none of the options above, so its first probe can
   /// take the inlined fast path.
   @usableFromInline let isPlain: Bool
 
-  /// Validates a simple wait's arguments.
+  /// How long the wait may take before it gives up.
+  @usableFromInline var timeout: Duration { timing.timeout }
+  /// How long the loop sleeps after each probe.
+  @usableFromInline var schedule: PollingSchedule { timing.schedule }
+
+  /// Validates a simple wait's arguments and resolves the defaults it left out.
   ///
   /// - Throws: ``AsyncWaitError/negativeTimeout`` when `timeout` is below zero;
   ///   ``AsyncWaitError/nonPositivePollingInterval`` when `pollingInterval` is
-  ///   zero or below.
+  ///   zero or below; ``AsyncWaitError/invalidTimeoutScale`` when the
+  ///   environment's timeout scale is invalid.
   @inlinable
-  package init(timeout: Duration, pollingInterval: Duration, clock: C) throws(AsyncWaitError) {
-    // Spelled out rather than delegated, so that it inlines into the caller
-    // and a wait whose condition already holds pays for nothing else.
-    guard timeout >= .zero else { throw .negativeTimeout }
-    guard pollingInterval > .zero else { throw .nonPositivePollingInterval }
-    self.timeout = timeout
-    self.schedule = .fixed(pollingInterval)
+  init(timeout: Duration?, pollingInterval: Duration?, clock: C) throws(AsyncWaitError) {
+    self.timing = try WaitDefaults.resolve(
+      timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, kind: .eventually, clock: clock)
     self.clock = clock
     self.triggers = []
-    self.retrying = nil
+    self.retryingErrors = nil
     self.onProbe = nil
     self.isPlain = true
   }
 
-  /// Validates a wait's arguments.
-  ///
-  /// - Throws: ``AsyncWaitError/negativeTimeout`` when `timeout` is below zero;
-  ///   the schedule's error when it is invalid.
+  /// A poller for a resolved timing.
   @usableFromInline
-  package init(
-    timeout: Duration,
-    schedule: PollingSchedule,
+  init(
+    timing: Timing,
     clock: C,
     triggers: [WaitTrigger] = [],
-    retrying: (@Sendable (any Error) -> Bool)? = nil,
+    retryingErrors: (@Sendable (any Error) -> Bool)? = nil,
     onProbe: (@Sendable (WaitProbe) -> Void)? = nil
-  ) throws(AsyncWaitError) {
-    guard timeout >= .zero else { throw .negativeTimeout }
-    try schedule.validate()
-    self.timeout = timeout
-    self.schedule = schedule
+  ) {
+    self.timing = timing
     self.clock = clock
     self.triggers = triggers
-    self.retrying = retrying
+    self.retryingErrors = retryingErrors
     self.onProbe = onProbe
-    self.isPlain = triggers.isEmpty && retrying == nil && onProbe == nil
+    self.isPlain = triggers.isEmpty && retryingErrors == nil && onProbe == nil
   }
 
   /// Probes until `probe` returns a value or the timeout passes.
@@ -95,12 +97,13 @@ package struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// - Parameters:
   ///   - isolation: The actor the probe runs on; the caller's by default.
   ///   - probe: Returns a value when the wait is decided, `nil` otherwise.
-  /// - Returns: The deciding probe's value, or, on timeout, how many probes
-  ///   ran, how long the wait took and the last error retried.
+  /// - Returns: The deciding probe's value, or, when the timeout passed, how
+  ///   many probes ran, how long the wait took and the last error retried.
   /// - Throws: `CancellationError` when the task is cancelled before a probe
-  ///   succeeds, or what `probe` throws and the wait does not retry.
+  ///   decides the wait; what `probe` throws and the wait does not retry;
+  ///   what the clock's `sleep` throws.
   @inlinable
-  package func poll<Value>(
+  func poll<Value>(
     isolation: isolated (any Actor)? = #isolation,
     _ probe: (ProbeContext) async throws -> Value?
   ) async throws -> PollOutcome<Value> {
@@ -110,15 +113,15 @@ package struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     // The first probe of a plain wait is inlined into the caller, so a wait
     // whose condition already holds is specialized for its clock and costs
     // one clock read.
-    if let value = try await probe(ProbeContext(index: 1, elapsed: .zero)) { return .satisfied(value) }
+    if let value = try await probe(ProbeContext(index: 1, elapsed: .zero)) { return .decided(value) }
     return try await poll(from: start, probed: true, isolation: isolation, probe)
   }
 
   /// The loop, from the start of the wait; `probed` says whether the first
-  /// probe has run and failed already.
+  /// probe has run and left the wait undecided already.
   @usableFromInline
   @_specialize(where C == ContinuousClock, Value == ())
-  package func poll<Value>(
+  func poll<Value>(
     from start: C.Instant,
     probed: Bool,
     isolation: isolated (any Actor)?,
@@ -129,49 +132,77 @@ package struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     var lastError: (any Error)?
     var generations = triggers.map(\.generation)
     var skipProbe = probed
+    // The wait's own time: the clock's elapsed time, but never less than it
+    // was, nor less than the end of the last sleep that ran to its deadline.
+    var time = WaitTime()
     while true {
       if skipProbe {
         skipProbe = false
       } else {
         for index in triggers.indices { generations[index] = triggers[index].generation }
         probeCount += 1
-        let context = ProbeContext(index: probeCount, elapsed: start.duration(to: clock.now))
+        let context = ProbeContext(
+          index: probeCount, elapsed: time.advance(to: start.duration(to: clock.now)))
         do {
           if let value = try await probe(context) {
-            onProbe?(WaitProbe(index: probeCount, elapsed: context.elapsed, outcome: .satisfied))
-            return .satisfied(value)
+            onProbe?(WaitProbe(index: probeCount, elapsed: context.elapsed, outcome: .decided))
+            return .decided(value)
           }
           onProbe?(WaitProbe(index: probeCount, elapsed: context.elapsed, outcome: .notYet))
         } catch {
-          guard let retrying, !(error is CancellationError), retrying(error) else { throw error }
+          guard let retryingErrors, !(error is CancellationError), retryingErrors(error) else { throw error }
           lastError = error
           onProbe?(WaitProbe(index: probeCount, elapsed: context.elapsed, outcome: .retriedError(error)))
         }
       }
       let now = clock.now
-      let elapsed = start.duration(to: now)
-      guard elapsed < timeout else {
-        return .timedOut(probeCount: probeCount, elapsed: elapsed, lastError: lastError)
+      let elapsed = time.advance(to: start.duration(to: now))
+      guard timeout > .zero, elapsed < timeout else {
+        return .expired(PollExpiry(probeCount: probeCount, elapsed: elapsed, lastError: lastError))
       }
       try Task.checkCancellation()
-      // `elapsed` is below `timeout`, so the subtraction cannot overflow; a
-      // clock that ran backwards counts as no time having passed.
-      let remaining = elapsed > .zero ? timeout - elapsed : timeout
+      // `elapsed` is at least zero and below `timeout`, so the subtraction
+      // cannot overflow and the sleep is positive.
+      let length = min(schedule.interval(after: probeCount), timeout - elapsed)
       if sleeper == nil { sleeper = Sleeper(clock: clock) }
-      try await sleeper?.pause(
-        for: min(schedule.interval(after: probeCount), remaining), from: now,
-        triggers: triggers, generations: generations)
+      if try await sleeper?.pause(for: length, from: now, triggers: triggers, generations: generations)
+        == true
+      {
+        time.reached(elapsed + length)
+      }
     }
+  }
+}
+
+/// The time of a wait, as the loop counts it: monotonic, and moved on by
+/// every sleep that ran to its deadline.
+@usableFromInline
+struct WaitTime {
+  @usableFromInline var value: Duration = .zero
+
+  @inlinable init() {}
+
+  /// Takes a reading of the clock's elapsed time; returns the wait's time.
+  @usableFromInline
+  mutating func advance(to reading: Duration) -> Duration {
+    if reading > value { value = reading }
+    return value
+  }
+
+  /// Notes that a sleep ran until `instant`, measured from the start.
+  @usableFromInline
+  mutating func reached(_ instant: Duration) {
+    if instant > value { value = instant }
   }
 }
 
 /// What a probe knows about its place in the wait.
 @usableFromInline
-package struct ProbeContext: Sendable {
+struct ProbeContext: Sendable {
   /// The probe's number, counting from 1.
-  @usableFromInline package var index: Int
+  @usableFromInline var index: Int
   /// When the probe started, measured from the start of the wait.
-  @usableFromInline package var elapsed: Duration
+  @usableFromInline var elapsed: Duration
 
   @usableFromInline
   init(index: Int, elapsed: Duration) {
@@ -205,11 +236,14 @@ struct Sleeper<C: Clock>: ~Copyable where C.Duration == Duration {
   ///   - triggers: Triggers that end the sleep.
   ///   - generations: Each trigger's generation before the last probe; a
   ///     trigger that has fired since ends the sleep before it starts.
-  /// - Throws: `CancellationError` when the task is cancelled.
+  /// - Returns: `true` when the sleep ran to its deadline, `false` when a
+  ///   trigger ended it.
+  /// - Throws: `CancellationError` when the task is cancelled; what the
+  ///   clock's `sleep` threw.
   @_specialize(where C == ContinuousClock)
   func pause(
     for duration: Duration, from now: C.Instant, triggers: [WaitTrigger], generations: [UInt64]
-  ) async throws {
+  ) async throws -> Bool {
     var left = duration
     var instant = now
     while left > .zero {
@@ -219,11 +253,19 @@ struct Sleeper<C: Clock>: ~Copyable where C.Duration == Duration {
       let wake = await parking.wait(id)
       if !triggers.isEmpty { disarm(id, triggers: triggers) }
       switch wake {
-      case .cancellation: throw CancellationError()
-      case .trigger: return
-      case .deadline: left -= step
+      case .deadline:
+        left -= step
+      case .trigger:
+        queue.discard()
+        return false
+      case .cancellation:
+        queue.discard()
+        throw CancellationError()
+      case .clockFailure(let error):
+        throw error
       }
     }
+    return true
   }
 }
 
@@ -258,48 +300,36 @@ extension Sleeper {
 
 /// What a run of ``Poller/poll(isolation:_:)`` ended with.
 @usableFromInline
-package enum PollOutcome<Value> {
-  /// A probe returned this value.
-  case satisfied(Value)
-  /// The timeout passed after `probeCount` probes; `elapsed` is the time from
-  /// the start of the wait to the end of the last probe, on the wait's clock;
-  /// `lastError` the last error the wait retried, if any.
-  case timedOut(probeCount: Int, elapsed: Duration, lastError: (any Error)?)
+enum PollOutcome<Value> {
+  /// A probe decided the wait with this value.
+  case decided(Value)
+  /// The timeout passed with no probe deciding the wait.
+  case expired(PollExpiry)
 }
 
-extension PollOutcome {
-  /// Whether a probe satisfied the wait.
-  @inlinable
-  package var isSatisfied: Bool {
-    if case .satisfied = self { true } else { false }
+/// How a wait that no probe decided ended.
+@usableFromInline
+struct PollExpiry {
+  /// How many probes ran.
+  @usableFromInline var probeCount: Int
+  /// The time from the start of the wait to the end of its last probe, on
+  /// the wait's clock.
+  @usableFromInline var elapsed: Duration
+  /// The last error the wait retried, if any.
+  @usableFromInline var lastError: (any Error)?
+
+  @usableFromInline
+  init(probeCount: Int, elapsed: Duration, lastError: (any Error)?) {
+    self.probeCount = probeCount
+    self.elapsed = elapsed
+    self.lastError = lastError
   }
 }
 
-extension Poller {
-  /// The error a throwing wait ends with when this poller timed out.
-  ///
-  /// - Parameters:
-  ///   - comment: What was awaited, or `nil`.
-  ///   - probeCount: How many probes ran.
-  ///   - elapsed: How long the wait took on `clock`.
-  ///   - lastError: The last error the wait retried, or `nil`.
-  ///   - lastObservation: What the last probe saw, or `nil`.
-  ///   - location: Where the wait was called.
-  /// - Returns: The error, with this poller's timeout, schedule and clock.
-  package func timeoutError(
-    comment: String?,
-    probeCount: Int,
-    elapsed: Duration,
-    lastError: (any Error)? = nil,
-    lastObservation: String? = nil,
-    location: SourceLocation
-  ) -> WaitTimeoutError {
-    var error = WaitTimeoutError(
-      comment: comment, timeout: timeout, pollingInterval: schedule.firstInterval,
-      probeCount: probeCount, elapsed: elapsed, clockName: String(describing: C.self),
-      lastObservation: lastObservation, location: location)
-    error.lastError = lastError
-    error.schedule = schedule.fixedInterval == nil ? schedule : nil
-    return error
+extension PollOutcome {
+  /// Whether a probe decided the wait.
+  @inlinable
+  var isDecided: Bool {
+    if case .decided = self { true } else { false }
   }
 }

@@ -7,7 +7,7 @@
 /// ```swift
 /// let wait = Wait(
 ///   timeout: .seconds(30),
-///   polling: .exponentialBackoff(initial: .milliseconds(50), factor: 2, maximum: .seconds(2)))
+///   schedule: .exponentialBackoff(initial: .milliseconds(50), factor: 2, maximum: .seconds(2)))
 /// try await wait.require("the job finishes") { try await jobs.status(id) == .done }
 /// ```
 public struct PollingSchedule: Sendable, CustomStringConvertible {
@@ -70,16 +70,18 @@ public struct PollingSchedule: Sendable, CustomStringConvertible {
   /// Checks the schedule's parameters.
   ///
   /// - Throws: `AsyncWaitError.nonPositivePollingInterval` for an interval
-  ///   that is not positive or a maximum below the initial interval;
-  ///   `AsyncWaitError.invalidSchedule` for a factor below 1, a jitter outside
-  ///   0…1 or an empty sequence.
+  ///   that is not positive; `AsyncWaitError.invalidSchedule` for a factor
+  ///   below 1 or not finite, a jitter outside 0…1, a maximum below the
+  ///   initial interval, or an empty sequence.
   func validate() throws(AsyncWaitError) {
     switch kind {
     case .fixed(let interval):
       guard interval > .zero else { throw .nonPositivePollingInterval }
     case .backoff(let initial, let factor, let maximum, let jitter, _):
-      guard initial > .zero, maximum >= initial else { throw .nonPositivePollingInterval }
-      guard factor >= 1, factor.isFinite, (0...1).contains(jitter) else { throw .invalidSchedule }
+      guard initial > .zero else { throw .nonPositivePollingInterval }
+      guard maximum >= initial, factor >= 1, factor.isFinite, (0...1).contains(jitter) else {
+        throw .invalidSchedule
+      }
     case .sequence(let intervals):
       guard !intervals.isEmpty else { throw .invalidSchedule }
       guard intervals.allSatisfy({ $0 > .zero }) else { throw .nonPositivePollingInterval }
@@ -96,24 +98,17 @@ public struct PollingSchedule: Sendable, CustomStringConvertible {
       // (9 ms stays 9 ms, not 8.999999999999999 ms); the bound is checked in
       // seconds first, so that no product can overflow.
       let growth = pow(factor, Double(max(probeCount - 1, 0)))
-      var interval = initial.seconds * growth >= maximum.seconds ? maximum : initial * growth
+      var interval = initial.scaled(by: growth, atMost: maximum)
       if jitter > 0 {
         let scale = random((1 - jitter)...(1 + jitter))
-        interval = interval.seconds * scale >= maximum.seconds ? maximum : interval * scale
+        // A random source that answers outside the range it was asked for
+        // is held to it.
+        interval = interval.scaled(by: min(max(scale, 1 - jitter), 1 + jitter), atMost: maximum)
       }
       // Never zero: a wait always sleeps at least a nanosecond.
       return max(interval, .nanoseconds(1))
     case .sequence(let intervals):
       return intervals[min(max(probeCount - 1, 0), intervals.count - 1)]
-    }
-  }
-
-  /// The interval after the first probe, without jitter.
-  var firstInterval: Duration {
-    switch kind {
-    case .fixed(let interval): interval
-    case .backoff(let initial, _, _, _, _): initial
-    case .sequence(let intervals): intervals.first ?? .zero
     }
   }
 
@@ -134,11 +129,6 @@ public struct PollingSchedule: Sendable, CustomStringConvertible {
         ? "every \(last)" : "at \(texts.dropLast().joined(separator: ", ")), then \(last)"
     }
   }
-
-  /// The interval of a fixed schedule, or `nil`.
-  var fixedInterval: Duration? {
-    if case .fixed(let interval) = kind { interval } else { nil }
-  }
 }
 
 /// `base` raised to `exponent`, for factors ≥ 1, without Foundation.
@@ -153,12 +143,4 @@ private func pow(_ base: Double, _ exponent: Double) -> Double {
     if result.isInfinite { return .infinity }
   }
   return result
-}
-
-extension Duration {
-  /// The duration in seconds, as a `Double`.
-  var seconds: Double {
-    let (seconds, attoseconds) = components
-    return Double(seconds) + Double(attoseconds) / 1e18
-  }
 }

@@ -2,16 +2,19 @@ extension Wait {
   /// Waits until a condition has held on every probe for a continuous duration.
   ///
   /// For state that flickers on its way to settling: a probe that fails, or
-  /// throws an error the wait retries, restarts the count. The duration runs from the start of the first probe
-  /// of an unbroken run of holding probes; a duration of zero is an ordinary
-  /// wait for the condition.
+  /// throws an error the wait retries, restarts the count. The duration runs
+  /// from the start of the first probe of an unbroken run of holding probes;
+  /// a duration of zero is an ordinary wait for the condition.
   ///
   /// ```swift
-  /// #expect(try await Wait(timeout: .seconds(3)).stable(for: .milliseconds(300)) { layout.isSettled })
+  /// let settled = try await Wait(timeout: .seconds(3)).stable(for: .milliseconds(300)) {
+  ///   layout.isSettled
+  /// }
   /// ```
   ///
   /// - Parameters:
-  ///   - duration: How long the condition must hold without a break.
+  ///   - duration: How long the condition must hold without a break; never
+  ///     scaled by `ASYNCWAIT_TIMEOUT_SCALE`.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
   ///   - condition: Returns whether the condition holds now.
   /// - Returns: `true` once the condition has held for `duration`, `false`
@@ -25,15 +28,15 @@ extension Wait {
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () async throws -> Bool
   ) async throws -> Bool {
-    try await stableOutcome(for: duration, isolation: isolation, condition).poll.isSatisfied
+    try await stableOutcome(for: duration, isolation: isolation, condition).poll.isDecided
   }
 
   /// Waits until a condition has held on every probe for a continuous
-  /// duration, and throws an error that explains the timeout when it has not.
+  /// duration, and fails with an error that explains the timeout when it has not.
   ///
   /// - Parameters:
-  ///   - duration: How long the condition must hold without a break.
   ///   - comment: What is being awaited, for the error.
+  ///   - duration: How long the condition must hold without a break.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
@@ -45,25 +48,24 @@ extension Wait {
   ///   duration or an invalid configuration; `CancellationError` when the task
   ///   is cancelled; an error the condition throws and the wait does not retry.
   public func requireStable(
-    for duration: Duration,
     _ comment: String? = nil,
+    for duration: Duration,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
-    filePath: String = #filePath,
+    filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
     let (poller, outcome, run) = try await stableOutcome(for: duration, isolation: isolation, condition)
-    guard case .timedOut(let probeCount, let elapsed, let lastError) = outcome else { return }
+    guard case .expired(let expiry) = outcome else { return }
     let observation =
       run.map {
         "held for \($0.shortDescription) of the \(duration.shortDescription) required when the time ran out"
       }
       ?? "did not hold on the last probe; \(duration.shortDescription) without a break was required"
-    throw poller.timeoutError(
-      comment: comment, probeCount: probeCount, elapsed: elapsed, lastError: lastError,
-      lastObservation: observation,
+    throw poller.failure(
+      expiry, comment: comment, observation: observation,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -82,7 +84,7 @@ extension Wait {
       do {
         holds = try await condition()
       } catch {
-        // A probe that throws, even one the wait retries, breaks the run.
+        // A probe that throws saw nothing: even one the wait retries breaks the run.
         runStart = nil
         runLength = nil
         throw error
@@ -115,7 +117,8 @@ extension Wait {
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
   ///   - condition: Returns whether the unwanted state is there now.
   /// - Returns: `true` when the window ended with the condition never holding,
-  ///   `false` as soon as a probe finds it holding.
+  ///   `false` as soon as a probe finds it holding or throws an error the
+  ///   wait retries.
   /// - Throws: ``AsyncWaitError`` for an invalid configuration;
   ///   `CancellationError` when the task is cancelled; an error the condition
   ///   throws and the wait does not retry.
@@ -123,7 +126,7 @@ extension Wait {
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () async throws -> Bool
   ) async throws -> Bool {
-    try await firstViolation(isolation: isolation, whenConditionIs: true, condition) == nil
+    try await firstViolation(isolation: isolation, whenConditionIs: true, condition).violation == nil
   }
 
   /// Checks that a condition holds for the whole of the timeout.
@@ -132,7 +135,8 @@ extension Wait {
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
   ///   - condition: Returns whether the wanted state is there now.
   /// - Returns: `true` when the window ended with the condition holding on
-  ///   every probe, `false` as soon as a probe finds it failing.
+  ///   every probe, `false` as soon as a probe finds it failing or throws an
+  ///   error the wait retries.
   /// - Throws: ``AsyncWaitError`` for an invalid configuration;
   ///   `CancellationError` when the task is cancelled; an error the condition
   ///   throws and the wait does not retry.
@@ -140,11 +144,11 @@ extension Wait {
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () async throws -> Bool
   ) async throws -> Bool {
-    try await firstViolation(isolation: isolation, whenConditionIs: false, condition) == nil
+    try await firstViolation(isolation: isolation, whenConditionIs: false, condition).violation == nil
   }
 
   /// Checks that a condition never holds for the whole of the timeout, and
-  /// throws an error that says when it did.
+  /// fails with an error that says when it did.
   ///
   /// - Parameters:
   ///   - comment: What the condition is, for the error.
@@ -155,29 +159,27 @@ extension Wait {
   ///   - column: The column of the caller, for the error's location.
   ///   - condition: Returns whether the unwanted state is there now.
   /// - Throws: ``WaitViolationError`` as soon as a probe finds the condition
-  ///   holding; ``AsyncWaitError`` for an invalid configuration;
-  ///   `CancellationError` when the task is cancelled; an error the condition
-  ///   throws and the wait does not retry.
+  ///   holding, or throws an error the wait retries; ``AsyncWaitError`` for
+  ///   an invalid configuration; `CancellationError` when the task is
+  ///   cancelled; an error the condition throws and the wait does not retry.
   public func requireNever(
     _ comment: String? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
-    filePath: String = #filePath,
+    filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    guard let probe = try await firstViolation(isolation: isolation, whenConditionIs: true, condition) else {
-      return
-    }
-    throw WaitViolationError(
-      kind: .heldDuringNever, comment: comment, window: timeout, elapsed: probe.elapsed,
-      probeIndex: probe.index,
+    let (window, violation) = try await firstViolation(isolation: isolation, whenConditionIs: true, condition)
+    guard let violation else { return }
+    throw violation.error(
+      .heldDuringNever, comment: comment, window: window,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Checks that a condition holds for the whole of the timeout, and throws
-  /// an error that says when it did not.
+  /// Checks that a condition holds for the whole of the timeout, and fails
+  /// with an error that says when it did not.
   ///
   /// - Parameters:
   ///   - comment: What the condition is, for the error.
@@ -188,51 +190,64 @@ extension Wait {
   ///   - column: The column of the caller, for the error's location.
   ///   - condition: Returns whether the wanted state is there now.
   /// - Throws: ``WaitViolationError`` as soon as a probe finds the condition
-  ///   failing; ``AsyncWaitError`` for an invalid configuration;
-  ///   `CancellationError` when the task is cancelled; an error the condition
-  ///   throws and the wait does not retry.
+  ///   failing, or throws an error the wait retries; ``AsyncWaitError`` for
+  ///   an invalid configuration; `CancellationError` when the task is
+  ///   cancelled; an error the condition throws and the wait does not retry.
   public func requireAlways(
     _ comment: String? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
-    filePath: String = #filePath,
+    filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    guard let probe = try await firstViolation(isolation: isolation, whenConditionIs: false, condition) else {
-      return
-    }
-    throw WaitViolationError(
-      kind: .failedDuringAlways, comment: comment, window: timeout, elapsed: probe.elapsed,
-      probeIndex: probe.index,
+    let (window, violation) = try await firstViolation(
+      isolation: isolation, whenConditionIs: false, condition)
+    guard let violation else { return }
+    throw violation.error(
+      .failedDuringAlways, comment: comment, window: window,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// The first probe, within the timeout, at which the condition returned
-  /// `violating`, or `nil` when the window passed without one.
+  /// The window of a never or always hold, and its first violation: a probe
+  /// at which the condition returned `violating`, or threw an error the
+  /// wait retries; `nil` when the window passed without one.
   private func firstViolation(
     isolation: isolated (any Actor)?,
     whenConditionIs violating: Bool,
     _ condition: () async throws -> Bool
-  ) async throws -> ProbeContext? {
-    let outcome = try await poller().poll(isolation: isolation) { probe -> ProbeContext? in
-      try await condition() == violating ? probe : nil
+  ) async throws -> (window: Duration, violation: Violation?) {
+    let poller = try poller(.window)
+    let outcome = try await poller.poll(isolation: isolation) { probe -> Violation? in
+      do {
+        return try await condition() == violating ? Violation(probe: probe, error: nil) : nil
+      } catch {
+        // A hold's probe that throws saw nothing, so it cannot count as the
+        // promise kept: an error the wait retries breaks the hold with the
+        // error; any other ends the wait as itself.
+        guard let retrying = retryingErrors, !(error is CancellationError), retrying(error) else {
+          throw error
+        }
+        return Violation(probe: probe, error: error)
+      }
     }
-    guard case .satisfied(let probe) = outcome else { return nil }
-    return probe
+    guard case .decided(let violation) = outcome else { return (poller.timeout, nil) }
+    return (poller.timeout, violation)
   }
 
-  /// Waits until a condition holds, and fails if it holds before a minimum
-  /// time has passed.
+  /// Waits until a condition holds, and reports whether it held before a
+  /// minimum time had passed.
   ///
   /// For things that must not happen instantly: an upload that cannot finish
   /// at once, a spinner that must show for at least 200 milliseconds. The
   /// time is that of the start of the first probe that finds the condition
-  /// holding, from the start of the wait.
+  /// holding, from the start of the wait. An error the wait retries counts
+  /// as "not yet".
   ///
   /// - Parameters:
-  ///   - minimum: The time before which the condition must not hold.
+  ///   - minimum: The time before which the condition must not hold; never
+  ///     scaled by `ASYNCWAIT_TIMEOUT_SCALE`.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
   ///   - condition: Returns whether the awaited state has been reached.
   /// - Returns: `true` when the condition came to hold at or after `minimum`;
@@ -250,16 +265,16 @@ extension Wait {
     let outcome = try await poller().poll(isolation: isolation) { probe -> ProbeContext? in
       try await condition() ? probe : nil
     }
-    guard case .satisfied(let probe) = outcome else { return false }
+    guard case .decided(let probe) = outcome else { return false }
     return probe.elapsed >= minimum
   }
 
-  /// Waits until a condition holds, and throws if it holds before a minimum
+  /// Waits until a condition holds, and fails if it holds before a minimum
   /// time has passed or not before the timeout.
   ///
   /// - Parameters:
-  ///   - minimum: The time before which the condition must not hold.
   ///   - comment: What is being awaited, for the error.
+  ///   - minimum: The time before which the condition must not hold.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
@@ -272,11 +287,11 @@ extension Wait {
   ///   `CancellationError` when the task is cancelled; an error the condition
   ///   throws and the wait does not retry.
   public func require(
-    notBefore minimum: Duration,
     _ comment: String? = nil,
+    notBefore minimum: Duration,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
-    filePath: String = #filePath,
+    filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     _ condition: () async throws -> Bool
@@ -288,15 +303,28 @@ extension Wait {
       try await condition() ? probe : nil
     }
     switch outcome {
-    case .satisfied(let probe):
+    case .decided(let probe):
       guard probe.elapsed < minimum else { return }
-      throw WaitViolationError(
-        kind: .heldTooEarly, comment: comment, window: minimum, elapsed: probe.elapsed,
-        probeIndex: probe.index,
-        location: location)
-    case .timedOut(let probeCount, let elapsed, let lastError):
-      throw poller.timeoutError(
-        comment: comment, probeCount: probeCount, elapsed: elapsed, lastError: lastError, location: location)
+      throw Violation(probe: probe, error: nil).error(
+        .heldTooEarly, comment: comment, window: minimum, location: location)
+    case .expired(let expiry):
+      throw poller.failure(expiry, comment: comment, location: location)
     }
+  }
+}
+
+/// The probe that broke a hold, and the error it threw, if it threw one.
+private struct Violation {
+  var probe: ProbeContext
+  var error: (any Error)?
+
+  /// The error a throwing hold fails with, reported to a running test first.
+  func error(
+    _ kind: WaitViolationError.Kind, comment: String?, window: Duration, location: SourceLocation
+  ) -> any Error {
+    let violation = WaitViolationError(
+      kind: error == nil ? kind : .threwDuringHold, comment: comment, window: window, elapsed: probe.elapsed,
+      probeIndex: probe.index, lastError: error, location: location)
+    return FailureRecording.report(violation, at: location)
   }
 }

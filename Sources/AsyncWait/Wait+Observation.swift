@@ -15,7 +15,9 @@ extension Wait {
   /// @Test func loading() async throws {
   ///   let model = FeedModel()   // @Observable
   ///   model.refresh()
-  ///   try await Wait(timeout: .seconds(2)).requireObserved("the feed loads") { model.items.count == 20 }
+  ///   try await Wait(timeout: .seconds(2)).requireObserved("the feed loads") {
+  ///     model.items.count == 20
+  ///   }
   /// }
   /// ```
   ///
@@ -36,14 +38,14 @@ extension Wait {
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () throws -> Bool
   ) async throws -> Bool {
-    let changes = WaitTrigger()
-    return try await poller(extraWakeUps: [changes]).poll(isolation: isolation) { _ -> Void? in
-      try Self.tracking(condition, firing: changes) ? () : nil
-    }.isSatisfied
+    let watch = ObservationWatch()
+    return try await poller(extraTriggers: [watch.trigger]).poll(isolation: isolation) { _ -> Void? in
+      try watch.probe(condition) ? () : nil
+    }.isDecided
   }
 
   /// Waits until a condition on `@Observable` state holds, probing again as
-  /// soon as what it read changes, and throws an error that explains the
+  /// soon as what it read changes, and fails with an error that explains the
   /// timeout when it does not hold.
   ///
   /// - Parameters:
@@ -62,29 +64,51 @@ extension Wait {
     _ comment: String? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
-    filePath: String = #filePath,
+    filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     _ condition: () throws -> Bool
   ) async throws {
-    let changes = WaitTrigger()
-    let poller = try poller(extraWakeUps: [changes])
+    let watch = ObservationWatch()
+    let poller = try poller(extraTriggers: [watch.trigger])
     let outcome = try await poller.poll(isolation: isolation) { _ -> Void? in
-      try Self.tracking(condition, firing: changes) ? () : nil
+      try watch.probe(condition) ? () : nil
     }
-    guard case .timedOut(let probeCount, let elapsed, let lastError) = outcome else { return }
-    throw poller.timeoutError(
-      comment: comment, probeCount: probeCount, elapsed: elapsed, lastError: lastError,
+    guard case .expired(let expiry) = outcome else { return }
+    throw poller.failure(
+      expiry, comment: comment,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
+}
 
-  /// Runs `condition` while tracking the observable properties it reads;
-  /// the first change to any of them fires `changes`.
-  private static func tracking(_ condition: () throws -> Bool, firing changes: WaitTrigger) throws -> Bool {
-    try withObservationTracking {
+/// The Observation side of an observed wait: at most one tracking
+/// registration at a time.
+///
+/// Observation keeps a registration until the first change to what it
+/// tracked. Renewing tracking on every probe of state that never changes
+/// would pile up a registration per probe, so a probe renews it only after
+/// the last one fired; until then the pending registration still covers
+/// what the condition reads, because what a condition reads can change only
+/// when something it read changes (or state Observation does not see
+/// changes, which polling covers).
+private final class ObservationWatch: Sendable {
+  /// Fires on the first change to what the condition read.
+  let trigger = WaitTrigger()
+  /// Whether a registration is pending: made and not yet fired.
+  private let isTracking = Locked(false)
+
+  /// Runs `condition`, tracking what it reads unless a registration is pending.
+  func probe(_ condition: () throws -> Bool) throws -> Bool {
+    let needsTracking = isTracking.withLock { tracking in
+      defer { tracking = true }
+      return !tracking
+    }
+    guard needsTracking else { return try condition() }
+    return try withObservationTracking {
       Result { try condition() }
-    } onChange: {
-      changes.fire()
+    } onChange: { [self] in
+      isTracking.withLock { $0 = false }
+      trigger.fire()
     }.get()
   }
 }

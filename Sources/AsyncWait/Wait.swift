@@ -5,30 +5,40 @@
 /// Configure once, then wait as often as needed:
 ///
 /// ```swift
-/// let wait = Wait(timeout: .seconds(5), wakingOn: [store.changed])
+/// let wait = Wait(timeout: .seconds(5), triggers: [store.changed])
 /// try await wait.require("the order ships") { store.order(7)?.status == .shipped }
 /// let receipt = try await wait.value("a receipt") { store.receipt(for: 7) }
-/// try await Wait(timeout: .milliseconds(500)).requireNever("an error is logged") { log.hasErrors }
+/// try await Wait(timeout: .milliseconds(500)).requireNever("an error is logged") {
+///   log.hasErrors
+/// }
 /// ```
 ///
 /// Every method is a thin call into the same polling loop as
 /// ``waitUntil(timeout:pollingInterval:clock:isolation:_:)``, with its rules:
 /// the first probe at once, no sleep past the deadline and a final probe at
 /// it, prompt cancellation, the condition run in the caller's isolation.
+///
+/// The element waits of `AsyncWaitElements` take a `Wait` too, so a backoff,
+/// retried errors or an observer apply to them as well.
 public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
-  /// How long to keep probing, measured on ``clock`` from the start of each
-  /// wait; for ``never(isolation:_:)`` and ``always(isolation:_:)``, the
-  /// window that must pass without a violation.
-  public var timeout: Duration
-  /// How long to sleep between probes.
-  public var polling: PollingSchedule
+  /// How long to keep probing, measured on ``clock`` from the start of each wait.
+  ///
+  /// For a hold (``never(isolation:_:)``, ``always(isolation:_:)``), the
+  /// window that must pass without a violation. `nil` takes the default of
+  /// the enclosing scope (see ``WaitDefaults``).
+  public var timeout: Duration?
+  /// How long to sleep between probes; `nil` takes the default polling
+  /// interval of the enclosing scope.
+  public var schedule: PollingSchedule?
   /// Triggers that make the wait probe again at once when they fire.
-  public var wakeUps: [WaitTrigger]
+  public var triggers: [WaitTrigger]
   /// Which errors thrown by the condition count as "not yet" rather than
   /// ending the wait.
   ///
   /// `nil`, the default, retries none. The last error retried is reported in
-  /// `WaitTimeoutError.lastError`. `CancellationError` is never retried.
+  /// ``WaitTimeoutError/lastError``. `CancellationError` is never retried.
+  /// Holds treat a retried error as a probe that saw nothing; see
+  /// <doc:holding-a-condition>.
   public var retryingErrors: (@Sendable (any Error) -> Bool)?
   /// Told of every probe, for logging or statistics; `nil` by default.
   public var onProbe: (@Sendable (WaitProbe) -> Void)?
@@ -38,34 +48,51 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   /// Creates a wait configuration.
   ///
   /// - Parameters:
-  ///   - timeout: How long to keep probing. Zero probes once.
-  ///   - polling: How long to sleep between probes; every 100 milliseconds by default.
-  ///   - wakeUps: Triggers that make the wait probe again at once; none by default.
+  ///   - timeout: How long to keep probing. Zero probes once. `nil`, the
+  ///     default, takes the scope's default timeout.
+  ///   - schedule: How long to sleep between probes. `nil`, the default,
+  ///     takes the scope's default polling interval.
+  ///   - triggers: Triggers that make the wait probe again at once; none by default.
   ///   - retryingErrors: Which errors count as "not yet"; none by default.
   ///   - onProbe: Told of every probe; nothing by default.
   ///   - clock: The clock; `ContinuousClock` by default.
   public init(
-    timeout: Duration,
-    polling: PollingSchedule = .fixed(.milliseconds(100)),
-    wakingOn wakeUps: [WaitTrigger] = [],
+    timeout: Duration? = nil,
+    schedule: PollingSchedule? = nil,
+    triggers: [WaitTrigger] = [],
     retryingErrors: (@Sendable (any Error) -> Bool)? = nil,
     onProbe: (@Sendable (WaitProbe) -> Void)? = nil,
     clock: C = ContinuousClock()
   ) {
     self.timeout = timeout
-    self.polling = polling
-    self.wakeUps = wakeUps
+    self.schedule = schedule
+    self.triggers = triggers
     self.retryingErrors = retryingErrors
     self.onProbe = onProbe
     self.clock = clock
   }
 
+  /// The same configuration with more triggers.
+  ///
+  /// Integrations use it to add the triggers of the tree they wait on.
+  ///
+  /// - Parameter more: The triggers to add.
+  /// - Returns: A copy that also wakes on `more`.
+  public func adding(triggers more: [WaitTrigger]) -> Wait {
+    var copy = self
+    copy.triggers += more
+    return copy
+  }
+
   /// The validated poller for this configuration.
-  func poller(extraWakeUps: [WaitTrigger] = []) throws(AsyncWaitError) -> Poller<C> {
+  func poller(_ kind: TimeoutKind = .eventually, extraTriggers: [WaitTrigger] = []) throws(AsyncWaitError)
+    -> Poller<C>
+  {
     try Poller(
-      timeout: timeout, schedule: polling, clock: clock,
-      triggers: extraWakeUps.isEmpty ? wakeUps : wakeUps + extraWakeUps,
-      retrying: retryingErrors, onProbe: onProbe)
+      timing: WaitDefaults.resolve(timeout: timeout, schedule: schedule, kind: kind, clock: clock),
+      clock: clock,
+      triggers: extraTriggers.isEmpty ? triggers : triggers + extraTriggers,
+      retryingErrors: retryingErrors, onProbe: onProbe)
   }
 
   /// Waits until a condition holds.
@@ -81,11 +108,11 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () async throws -> Bool
   ) async throws -> Bool {
-    try await poller().poll(isolation: isolation, { _ in try await condition() ? () : nil }).isSatisfied
+    try await poller().poll(isolation: isolation, { _ in try await condition() ? () : nil }).isDecided
   }
 
-  /// Waits until a condition holds, and throws an error that explains the
-  /// timeout when it does not.
+  /// Waits until a condition holds, and fails with an error that explains
+  /// the timeout when it does not.
   ///
   /// - Parameters:
   ///   - comment: What is being awaited, for the error.
@@ -95,15 +122,16 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///   - line: The line of the caller, for the error's location.
   ///   - column: The column of the caller, for the error's location.
   ///   - condition: Returns whether the awaited state has been reached.
-  /// - Throws: ``WaitTimeoutError`` when the timeout passes first;
+  /// - Throws: ``WaitTimeoutError`` when the timeout passes first (inside a
+  ///   running test with `AsyncWaitTesting`, after recording it at the call);
   ///   ``AsyncWaitError`` for an invalid configuration; `CancellationError`
-  ///   when the task is cancelled; an error the condition throws and the wait
-  ///   does not retry.
+  ///   when the task is cancelled; an error the condition throws and the
+  ///   wait does not retry.
   public func require(
     _ comment: String? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
-    filePath: String = #filePath,
+    filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     _ condition: () async throws -> Bool
@@ -119,12 +147,16 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   /// the wait.
   ///
   /// ```swift
-  /// let user = try await Wait(timeout: .seconds(2)).value("user 7 in the cache") { cache.user(id: 7) }
+  /// let user = try await Wait(timeout: .seconds(2)).value("user 7 in the cache") {
+  ///   cache.user(id: 7)
+  /// }
   /// #expect(user.name == "Ada")
   /// ```
   ///
   /// - Parameters:
   ///   - comment: What is being awaited, for the error.
+  ///   - observation: Says, after a timeout, what the last probe saw; its
+  ///     text becomes ``WaitTimeoutError/lastObservation``. Nothing by default.
   ///   - isolation: The actor isolation in which `produce` runs; defaults to the caller's.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
@@ -138,21 +170,111 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///   does not retry.
   public func value<Value>(
     _ comment: String? = nil,
+    observation: () async -> String? = { nil },
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
-    filePath: String = #filePath,
+    filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     _ produce: () async throws -> Value?
   ) async throws -> Value {
     let poller = try poller()
     switch try await poller.poll(isolation: isolation, { _ in try await produce() }) {
-    case .satisfied(let value):
+    case .decided(let value):
       return value
-    case .timedOut(let probeCount, let elapsed, let lastError):
-      throw poller.timeoutError(
-        comment: comment, probeCount: probeCount, elapsed: elapsed, lastError: lastError,
+    case .expired(let expiry):
+      throw await poller.failure(
+        expiry, comment: comment, observation: observation(),
         location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
   }
+
+  /// Waits until a closure returns an expected value, and fails with an
+  /// error that gives the last value seen when it does not.
+  ///
+  /// The plain-state counterpart of the element attribute waits; the
+  /// closure may be `async` and may throw:
+  ///
+  /// ```swift
+  /// try await Wait(timeout: .seconds(2)).require("the feed's phase", for: { model.phase }, toEqual: .loaded)
+  /// ```
+  ///
+  /// A timeout reads `last value: .loading`.
+  ///
+  /// - Parameters:
+  ///   - comment: What is being awaited, for the error.
+  ///   - produce: Returns the current value.
+  ///   - expected: The value to wait for.
+  ///   - observation: Says, after a timeout, more of what the last probe
+  ///     saw, below the last value. Nothing by default.
+  ///   - isolation: The actor isolation in which `produce` runs; defaults to the caller's.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  /// - Throws: ``WaitTimeoutError`` when the timeout passes first;
+  ///   ``AsyncWaitError`` for an invalid configuration; `CancellationError`
+  ///   when the task is cancelled; an error `produce` throws and the wait
+  ///   does not retry.
+  public func require<Value: Equatable>(
+    _ comment: String? = nil,
+    for produce: () async throws -> Value,
+    toEqual expected: Value,
+    observation: () async -> String? = { nil },
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    var last: Value?
+    _ = try await value(
+      comment ?? "a value to equal \(valueDescription(expected))",
+      observation: {
+        let lastLine = last.map { "last value: \(valueDescription($0))" } ?? "no value was read"
+        return [lastLine, await observation()].compactMap { $0 }.joined(separator: "\n")
+      },
+      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+      { () async throws -> Void? in
+        let current = try await produce()
+        last = current
+        return current == expected ? () : nil
+      })
+  }
+}
+
+extension Poller {
+  /// The error a throwing wait fails with when this poller's timeout passed:
+  /// the timeout error, reported to a running test first.
+  ///
+  /// - Parameters:
+  ///   - expiry: How the poll ended.
+  ///   - comment: What was awaited, or `nil`.
+  ///   - observation: What the last probe saw, or `nil`.
+  ///   - location: Where the wait was called.
+  /// - Returns: The error to throw.
+  func failure(
+    _ expiry: PollExpiry, comment: String?, observation: String? = nil, location: SourceLocation
+  ) -> any Error {
+    let error = WaitTimeoutError(
+      comment: comment, timeout: timeout, timeoutScale: timing.scale,
+      endedAtScopeDeadline: timing.endsAtScopeDeadline, schedule: schedule, probeCount: expiry.probeCount,
+      elapsed: expiry.elapsed, clockName: String(describing: C.self),
+      lastObservation: observation.flatMap { $0.isEmpty ? nil : $0 }, lastError: expiry.lastError,
+      location: location)
+    return FailureRecording.report(error, at: location)
+  }
+}
+
+/// How a value reads in a failure: strings quoted, enum cases with a
+/// leading dot (`.loading`), other values as they describe themselves.
+///
+/// - Parameter value: The value.
+/// - Returns: Its description.
+package func valueDescription(_ value: some Any) -> String {
+  if value is any StringProtocol { return String(reflecting: value) }
+  if Mirror(reflecting: value).displayStyle == .enum, !(value is any CustomStringConvertible) {
+    return "." + String(describing: value)
+  }
+  return String(describing: value)
 }

@@ -11,39 +11,33 @@
 ///   at ServerTests/StartupTests.swift:14:15
 /// ```
 ///
-/// The error depends on neither XCTest nor Swift Testing. Its ``location`` is
-/// the line that waited, so a test can report the failure there rather than
-/// at the line that caught it:
-///
-/// ```swift
-/// } catch let error as WaitTimeoutError {
-///   Issue.record(
-///     "\(error)",
-///     sourceLocation: Testing.SourceLocation(
-///       fileID: error.location.fileID, filePath: error.location.filePath,
-///       line: error.location.line, column: error.location.column))
-/// }
-/// ```
-///
-/// <doc:waiting-for-a-condition> shows the same for XCTest.
+/// Inside a running test, a test target that depends on `AsyncWaitTesting`
+/// records this message as the test's failure at the line that waited; see
+/// <doc:using-the-waits-in-tests>.
 public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// What the caller said it was waiting for, if anything.
   public var comment: String?
-  /// The timeout the wait was given.
+  /// The timeout the wait ran with: its own or the default, multiplied by
+  /// ``timeoutScale``, and cut to the deadline of an enclosing scope when
+  /// ``endedAtScopeDeadline`` says so.
   public var timeout: Duration
-  /// The interval the wait slept between probes; for a schedule other than a
-  /// fixed interval, its first interval.
-  public var pollingInterval: Duration
-  /// The wait's polling schedule when it was not a fixed interval.
-  public var schedule: PollingSchedule?
+  /// The factor the timeout was multiplied by, from the environment variable
+  /// `ASYNCWAIT_TIMEOUT_SCALE`; 1 when it is not set.
+  public var timeoutScale: Double
+  /// Whether the wait ended at the deadline of an enclosing
+  /// `withWaitDefaults(timeout:pollingInterval:deadline:clock:isolation:_:)`
+  /// scope rather than at its own timeout.
+  public var endedAtScopeDeadline: Bool
+  /// The wait's polling schedule, such as `every 100 ms`.
+  public var schedule: PollingSchedule
   /// How many times the condition ran, including the final probe at the deadline.
   public var probeCount: Int
   /// The time from the start of the wait to the end of its last probe, on the wait's clock.
   public var elapsed: Duration
   /// The name of the clock the wait ran on, such as `ContinuousClock`.
   public var clockName: String
-  /// What the last probe saw, when the wait could describe it; element waits
-  /// fill this with the element's state and a dump of its tree.
+  /// What the last probe saw, when the wait could describe it: the last
+  /// value of a value wait, or an element's state and a dump of its tree.
   public var lastObservation: String?
   /// The last error the condition threw, when the wait retried errors.
   public var lastError: (any Error)?
@@ -53,47 +47,62 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// Creates a timeout error.
   ///
   /// Waits create these; the initializer is public so that wrappers around
-  /// this package can throw the same error with their own observations.
+  /// this package can throw the same error, and it can set everything the
+  /// description prints.
   ///
   /// - Parameters:
   ///   - comment: What was awaited, or `nil`.
-  ///   - timeout: The timeout the wait was given.
-  ///   - pollingInterval: The interval between probes.
+  ///   - timeout: The timeout the wait ran with.
+  ///   - timeoutScale: The factor the timeout was multiplied by; 1 by default.
+  ///   - endedAtScopeDeadline: Whether a scope's deadline ended the wait;
+  ///     `false` by default.
+  ///   - schedule: The wait's polling schedule.
   ///   - probeCount: How many probes ran.
   ///   - elapsed: How long the wait took on its clock.
   ///   - clockName: The name of the wait's clock.
   ///   - lastObservation: What the last probe saw, or `nil`.
+  ///   - lastError: The last error retried, or `nil`.
   ///   - location: Where the wait was called.
   public init(
     comment: String?,
     timeout: Duration,
-    pollingInterval: Duration,
+    timeoutScale: Double = 1,
+    endedAtScopeDeadline: Bool = false,
+    schedule: PollingSchedule,
     probeCount: Int,
     elapsed: Duration,
     clockName: String,
     lastObservation: String? = nil,
+    lastError: (any Error)? = nil,
     location: SourceLocation
   ) {
     self.comment = comment
     self.timeout = timeout
-    self.pollingInterval = pollingInterval
+    self.timeoutScale = timeoutScale
+    self.endedAtScopeDeadline = endedAtScopeDeadline
+    self.schedule = schedule
     self.probeCount = probeCount
     self.elapsed = elapsed
     self.clockName = clockName
     self.lastObservation = lastObservation
+    self.lastError = lastError
     self.location = location
-    self.schedule = nil
-    self.lastError = nil
   }
 
   /// A multi-line account of the timeout, written to be read as a test failure.
   public var description: String {
     let subject = comment.map { "\"\($0)\"" } ?? "a condition"
     let probes = probeCount == 1 ? "1 probe" : "\(probeCount) probes"
+    var timeoutText = timeout.shortDescription
+    if endedAtScopeDeadline {
+      timeoutText += " (the deadline of the enclosing wait scope)"
+    } else if timeoutScale != 1 {
+      let unscaled = timeout.scaled(by: 1 / timeoutScale, atMost: timeout)
+      timeoutText += " (\(unscaled.shortDescription) × timeout scale \(TimeoutScale.format(timeoutScale)))"
+    }
     var lines = [
-      "Timed out after \(timeout.shortDescription) waiting for \(subject)",
-      "  (\(probes) over \(elapsed.shortDescription), polling "
-        + "\(schedule?.description ?? "every \(pollingInterval.shortDescription)") on \(clockName))",
+      "Timed out after \(timeoutText) waiting for \(subject)",
+      "  (\(probes) over \(elapsed.shortDescription), polling \(schedule) on \(clockName))",
     ]
     if let lastError {
       lines.append("  last error: \(lastError)")

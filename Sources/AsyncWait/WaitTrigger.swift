@@ -12,7 +12,7 @@
 ///   }
 /// }
 ///
-/// let wait = Wait(timeout: .seconds(5), wakingOn: [downloads.changed])
+/// let wait = Wait(timeout: .seconds(5), triggers: [downloads.changed])
 /// try await wait.require("download 7 finishes") { downloads.isFinished(7) }
 /// ```
 ///

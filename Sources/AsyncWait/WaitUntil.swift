@@ -26,12 +26,16 @@
 ///   wait sleeps.
 /// - A timeout too far away to represent, such as `.seconds(Int64.max)`, means
 ///   the wait ends only by success, an error or cancellation.
+/// - The timeout is multiplied by the environment variable
+///   `ASYNCWAIT_TIMEOUT_SCALE` when it is set, for slow machines.
 ///
 /// - Parameters:
 ///   - timeout: How long to keep probing, measured on `clock` from the call.
-///     Zero probes once.
+///     Zero probes once. `nil`, the default, takes the scope's default
+///     (``WaitDefaults``: 1 second unless a scope sets another).
 ///   - pollingInterval: How long to sleep between the end of one probe and the
-///     start of the next. Defaults to 100 milliseconds.
+///     start of the next. `nil`, the default, takes the scope's default
+///     (100 milliseconds unless a scope sets another).
 ///   - clock: The clock that measures the timeout and paces the probes.
 ///     Defaults to `ContinuousClock`.
 ///   - isolation: The actor isolation in which the condition runs; defaults to
@@ -40,21 +44,23 @@
 /// - Returns: `true` when the condition held, `false` when the timeout passed first.
 /// - Throws: ``AsyncWaitError/negativeTimeout`` or
 ///   ``AsyncWaitError/nonPositivePollingInterval`` before any probe when an
-///   argument is out of range; `CancellationError` when the task is cancelled
-///   before the condition holds; any error the condition throws, at once and
-///   without probing again.
+///   argument is out of range, ``AsyncWaitError/invalidTimeoutScale`` when
+///   `ASYNCWAIT_TIMEOUT_SCALE` is invalid; `CancellationError` when the task
+///   is cancelled before the condition holds; any error the condition
+///   throws, at once and without probing again; an error the clock's
+///   `sleep` throws.
 @inlinable
 public func waitUntil<C: Clock>(
-  timeout: Duration,
-  pollingInterval: Duration = .milliseconds(100),
+  timeout: Duration? = nil,
+  pollingInterval: Duration? = nil,
   clock: C = ContinuousClock(),
   isolation: isolated (any Actor)? = #isolation,
   _ condition: () async throws -> Bool
 ) async throws -> Bool where C.Duration == Duration {
   let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
   switch try await poller.poll(isolation: isolation, { _ in try await condition() ? () : nil }) {
-  case .satisfied: return true
-  case .timedOut: return false
+  case .decided: return true
+  case .expired: return false
   }
 }
 
@@ -78,9 +84,11 @@ public func waitUntil<C: Clock>(
 /// - Parameters:
 ///   - comment: What is being awaited, for the error message.
 ///   - timeout: How long to keep probing, measured on `clock` from the call.
-///     Zero probes once.
+///     Zero probes once. `nil`, the default, takes the scope's default
+///     (``WaitDefaults``: 1 second unless a scope sets another).
 ///   - pollingInterval: How long to sleep between the end of one probe and the
-///     start of the next. Defaults to 100 milliseconds.
+///     start of the next. `nil`, the default, takes the scope's default
+///     (100 milliseconds unless a scope sets another).
 ///   - clock: The clock that measures the timeout and paces the probes.
 ///     Defaults to `ContinuousClock`.
 ///   - isolation: The actor isolation in which the condition runs; defaults to
@@ -90,27 +98,27 @@ public func waitUntil<C: Clock>(
 ///   - line: The line of the caller, for the error's location.
 ///   - column: The column of the caller, for the error's location.
 ///   - condition: Returns whether the awaited state has been reached.
-/// - Throws: ``WaitTimeoutError`` when the timeout passes first;
-///   ``AsyncWaitError/negativeTimeout`` or
-///   ``AsyncWaitError/nonPositivePollingInterval`` before any probe when an
-///   argument is out of range; `CancellationError` when the task is cancelled
-///   before the condition holds; any error the condition throws.
+/// - Throws: ``WaitTimeoutError`` when the timeout passes first (inside a
+///   running test with `AsyncWaitTesting`, after recording it at the call);
+///   ``AsyncWaitError`` before any probe when an argument is out of range;
+///   `CancellationError` when the task is cancelled before the condition
+///   holds; any error the condition throws; an error the clock's `sleep` throws.
 public func requireEventually<C: Clock>(
   _ comment: String? = nil,
-  timeout: Duration,
-  pollingInterval: Duration = .milliseconds(100),
+  timeout: Duration? = nil,
+  pollingInterval: Duration? = nil,
   clock: C = ContinuousClock(),
   isolation: isolated (any Actor)? = #isolation,
   fileID: String = #fileID,
-  filePath: String = #filePath,
+  filePath: StaticString = #filePath,
   line: Int = #line,
   column: Int = #column,
   _ condition: () async throws -> Bool
 ) async throws where C.Duration == Duration {
   let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
   let outcome = try await poller.poll(isolation: isolation, { _ in try await condition() ? () : nil })
-  guard case .timedOut(let probeCount, let elapsed, _) = outcome else { return }
-  throw poller.timeoutError(
-    comment: comment, probeCount: probeCount, elapsed: elapsed,
+  guard case .expired(let expiry) = outcome else { return }
+  throw poller.failure(
+    expiry, comment: comment,
     location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }

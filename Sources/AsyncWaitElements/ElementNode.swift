@@ -51,12 +51,15 @@ public struct ElementNode: QueryableNode, Hashable, Sendable {
 
   /// The first node, this one or below, in depth-first order, with an identifier.
   ///
+  /// Walks the tree with an explicit stack, so a tree of any depth works.
+  ///
   /// - Parameter identifier: The identifier to look for.
   /// - Returns: The node, or `nil` when none has the identifier.
   public func first(identifier: String) -> ElementNode? {
-    if self.identifier == identifier { return self }
-    for child in children {
-      if let found = child.first(identifier: identifier) { return found }
+    var stack = [self]
+    while let node = stack.popLast() {
+      if node.identifier == identifier { return node }
+      stack.append(contentsOf: node.children.reversed())
     }
     return nil
   }
@@ -69,23 +72,55 @@ public struct ElementNode: QueryableNode, Hashable, Sendable {
   /// - Returns: Whether a node had the identifier.
   @discardableResult
   public mutating func update(identifier: String, _ body: (inout ElementNode) -> Void) -> Bool {
-    if self.identifier == identifier {
-      body(&self)
-      return true
+    var found = false
+    visitAll { node in
+      guard node.identifier == identifier else { return true }
+      body(&node)
+      found = true
+      return false
     }
-    for index in children.indices where children[index].update(identifier: identifier, body) {
-      return true
-    }
-    return false
+    return found
   }
 
-  /// Removes every node below this one for which a predicate holds, with its subtree.
+  /// Removes every node below this one for which a predicate holds, with its
+  /// subtree; this node itself stays.
   ///
   /// - Parameter shouldRemove: Returns whether to remove a node.
   public mutating func removeAll(where shouldRemove: (ElementNode) -> Bool) {
-    children.removeAll(where: shouldRemove)
-    for index in children.indices {
-      children[index].removeAll(where: shouldRemove)
+    visitAll { node in
+      node.children.removeAll(where: shouldRemove)
+      return true
+    }
+  }
+
+  /// Calls `visit` on this node and every node below it in depth-first
+  /// pre-order, each in place, until it returns `false`.
+  ///
+  /// Iterative, so a tree of any depth works: each node is moved out of its
+  /// parent while it is visited and put back after its subtree, so no copy
+  /// of a subtree is made.
+  private mutating func visitAll(_ visit: (inout ElementNode) -> Bool) {
+    var path: [(node: ElementNode, next: Int)] = []
+    var current = self
+    self = ElementNode(.other)
+    var goingOn = visit(&current)
+    path.append((current, 0))
+    while let last = path.indices.last {
+      if goingOn, path[last].next < path[last].node.children.count {
+        let index = path[last].next
+        var child = ElementNode(.other)
+        swap(&child, &path[last].node.children[index])
+        goingOn = visit(&child)
+        path.append((child, 0))
+      } else {
+        let finished = path.removeLast().node
+        guard let parent = path.indices.last else {
+          self = finished
+          return
+        }
+        path[parent].node.children[path[parent].next] = finished
+        path[parent].next += 1
+      }
     }
   }
 }

@@ -1,5 +1,3 @@
-public import AsyncWait
-
 /// A set of nodes of a tree, found afresh by a query on every read.
 ///
 /// Queries come from a ``TreeElement`` and chain like XCUITest's:
@@ -12,7 +10,7 @@ public import AsyncWait
 ///
 /// A query is also a ``WaitableElement``: it exists while it matches at least
 /// one node, so `waitForNonExistence` on a query waits until nothing matches.
-public struct ElementQuery<Node: QueryableNode>: WaitableElement, Sendable {
+public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQueryProvider, Sendable {
   let path: QueryPath<Node>
 
   init(path: QueryPath<Node>) {
@@ -21,7 +19,8 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, Sendable {
 
   /// The number of nodes the query matches right now.
   ///
-  /// Counting walks every candidate, unlike ``exists`` and ``firstMatch``.
+  /// Counting walks every candidate, unlike ``exists`` and ``firstMatch``;
+  /// it throws ``NodeBudgetExceededError`` past the root's node budget.
   public var count: Int {
     get async throws { try await path.resolve(limit: nil).nodes.count }
   }
@@ -40,7 +39,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, Sendable {
   }
 
   /// The triggers given when the tree's root element was made.
-  public var waitTriggers: [WaitTrigger] { path.triggers }
+  public var triggers: [WaitTrigger] { path.triggers }
 
   /// The query, such as `app.descendants(matching: .cell)`.
   public var elementDescription: String { path.description }
@@ -57,7 +56,8 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, Sendable {
 
   /// The node at a position among the matches, counting from zero in depth-first order.
   ///
-  /// A negative index or one past the last match finds nothing.
+  /// A negative index, or any index from the number of matches on, finds
+  /// nothing; `Int.max` included.
   ///
   /// - Parameter index: The position of the node.
   /// - Returns: The element at that position.

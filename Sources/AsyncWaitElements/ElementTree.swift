@@ -1,5 +1,3 @@
-public import AsyncWait
-
 /// A thread-safe, in-memory tree of ``ElementNode`` values that any task can
 /// change and any wait can query.
 ///
@@ -19,14 +17,14 @@ public import AsyncWait
 /// ```
 ///
 /// Reads return a snapshot: a value that later changes do not touch, so one
-/// probe of a wait sees one consistent tree. Every change fires ``changes``,
+/// probe of a wait sees one consistent tree. Every change fires ``trigger``,
 /// and the elements of ``rootElement(_:)`` carry that trigger, so their waits
 /// probe again the moment the tree changes instead of at their next tick.
 public final class ElementTree: Sendable {
   private let state: Locked<ElementNode?>
 
   /// Fires after every change to the tree.
-  public let changes = WaitTrigger()
+  public let trigger = WaitTrigger()
 
   /// Creates a tree.
   ///
@@ -50,7 +48,7 @@ public final class ElementTree: Sendable {
   public func update<Result, Failure: Error>(
     _ body: (inout ElementNode?) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    defer { changes.fire() }
+    defer { trigger.fire() }
     return try state.withLock(body)
   }
 
@@ -59,6 +57,6 @@ public final class ElementTree: Sendable {
   /// - Parameter name: How the root reads in descriptions and errors.
   /// - Returns: An element whose every read takes a fresh snapshot of the tree.
   public func rootElement(_ name: String = "app") -> TreeElement<ElementNode> {
-    TreeElement(name, wakingOn: [changes]) { [self] in root }
+    TreeElement(name, triggers: [trigger]) { [self] in root }
   }
 }

@@ -1,5 +1,3 @@
-public import AsyncWait
-
 /// One element of a tree, found afresh by its query on every read.
 ///
 /// A tree element starts at a root provider, a closure that returns the
@@ -10,18 +8,26 @@ public import AsyncWait
 /// let app = TreeElement("app") { model.tree.root }
 /// let add = app.buttons["ItemListScreen.button.add"]
 /// try await add.requireExistence(timeout: .seconds(2))
-/// try await app.buttons["ItemListScreen.button.delete"].require(\.isEnabled, toEqual: false, timeout: .seconds(2))
+/// let delete = app.buttons["ItemListScreen.button.delete"]
+/// try await delete.require(for: \.isEnabled, toEqual: false, timeout: .seconds(2))
 /// ```
 ///
 /// Nothing is resolved when a query is built. Every read of ``exists``, every
 /// probe of a wait, reads the root once and resolves the whole query against
 /// that one snapshot, stopping as soon as the element is found. When a query
-/// matches several nodes, the element is the first in depth-first order.
+/// matches several nodes, the element is the first in depth-first order. A
+/// probe visits at most the root's node budget (``defaultNodeBudget`` unless
+/// given), so a cyclic tree ends a wait with ``NodeBudgetExceededError``
+/// instead of hanging it.
 ///
 /// Elements and queries are `Sendable` values: hand them to other tasks
 /// freely. The root provider is `@Sendable`; one that reads main-actor state
 /// awaits it, as in `TreeElement("app") { await model.tree.root }`.
-public struct TreeElement<Node: QueryableNode>: WaitableElement, Sendable {
+public struct TreeElement<Node: QueryableNode>: WaitableElement, ElementTypeQueryProvider, Sendable {
+  /// The most nodes one probe visits unless the root says otherwise: a
+  /// million.
+  public static var defaultNodeBudget: Int { 1_000_000 }
+
   let path: QueryPath<Node>
 
   init(path: QueryPath<Node>) {
@@ -32,20 +38,24 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement, Sendable {
   ///
   /// - Parameters:
   ///   - name: How the root reads in descriptions and errors, such as `app`.
+  ///   - nodeBudget: The most nodes one probe of a query from this root may
+  ///     visit, and one dump of the tree may print from;
+  ///     ``defaultNodeBudget`` by default.
   ///   - triggers: Triggers that fire when the tree changes, so that waits
   ///     probe again at once; none by default.
   ///   - root: Returns the tree's current root, or `nil` when there is none
   ///     (the application is not running). Called once per probe.
   public init(
     _ name: String = "root",
-    wakingOn triggers: [WaitTrigger] = [],
+    nodeBudget: Int = TreeElement.defaultNodeBudget,
+    triggers: [WaitTrigger] = [],
     root: @escaping @Sendable () async throws -> Node?
   ) {
-    self.path = QueryPath(rootName: name, root: root, triggers: triggers)
+    self.path = QueryPath(rootName: name, root: root, triggers: triggers, nodeBudget: max(nodeBudget, 1))
   }
 
   /// The triggers given when the tree's root element was made.
-  public var waitTriggers: [WaitTrigger] { path.triggers }
+  public var triggers: [WaitTrigger] { path.triggers }
 
   /// Whether the query finds the element in the tree right now.
   public var exists: Bool {
@@ -55,7 +65,8 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement, Sendable {
   /// The node the query finds right now, or `nil`.
   ///
   /// - Returns: A snapshot of the element's node, as the root provider gave it.
-  /// - Throws: Any error the root provider throws.
+  /// - Throws: Any error the root provider throws; ``NodeBudgetExceededError``
+  ///   when the query visits more nodes than the budget.
   public func snapshot() async throws -> Node? {
     try await path.resolve(limit: 1).nodes.first
   }

@@ -1,14 +1,14 @@
-public import AsyncWait
+@_exported public import AsyncWait
 
 /// A handle to something in a tree that a test waits for: a UI element, an
 /// accessibility node, a DOM node, a model object.
 ///
 /// Conform by saying how to tell whether the element can be found right now.
-/// Every wait of this module (``waitForExistence(timeout:pollingInterval:clock:isolation:)``,
-/// ``waitForNonExistence(timeout:pollingInterval:clock:isolation:)``,
-/// ``wait(for:toEqual:timeout:pollingInterval:clock:isolation:)``,
-/// ``wait(timeout:pollingInterval:clock:isolation:until:)`` and their throwing
-/// `require` variants) then works on the type:
+/// Every wait of this module then works on the type: existence
+/// (``waitForExistence(timeout:pollingInterval:clock:isolation:)``,
+/// ``waitForNonExistence(timeout:pollingInterval:clock:isolation:)``), values
+/// (`wait(for:toEqual:)`), conditions (`wait(until:)`), holds (`never`,
+/// `always`), and their throwing `require` forms:
 ///
 /// ```swift
 /// struct Row: WaitableElement {
@@ -20,6 +20,10 @@ public import AsyncWait
 /// #expect(try await Row(list: list, title: "Milk").waitForExistence(timeout: .seconds(2)))
 /// ```
 ///
+/// Each wait comes in two forms: one with a timeout and a polling interval,
+/// and one that takes a whole `Wait` configuration (`using:`), for a
+/// backoff, retried errors, a probe observer or more triggers.
+///
 /// The requirement can be met by a synchronous property, a property isolated
 /// to the main actor (conform with `@MainActor WaitableElement`, as
 /// `XCUIElement` does), or an `async throws` property of a remote tree.
@@ -28,39 +32,46 @@ public protocol WaitableElement {
   ///
   /// Waits read this once per probe, so it must look the element up afresh on
   /// every read rather than cache an earlier answer. An error it throws ends
-  /// the wait with that error.
+  /// the wait with that error, unless the wait retries it.
   var exists: Bool { get async throws }
 
-  /// What the element is, for the first line of a timeout error, such as
-  /// `buttons["Save"]`.
-  ///
-  /// The default is the name of the conforming type.
+  /// What the element is, for the first line of a failure, such as
+  /// `app.descendants(matching: .button)["Save"]`.
   var elementDescription: String { get }
 
   /// Triggers that fire when the element's tree changes, so that waits on the
   /// element probe again at once instead of at their next tick.
-  ///
-  /// The default is none: waits poll. Elements of an ``ElementTree`` return
-  /// the tree's trigger, which fires on every change.
-  var waitTriggers: [WaitTrigger] { get }
+  var triggers: [WaitTrigger] { get }
 
-  /// A description of the element as it is now, for a timeout error.
+  /// A description of the element as it is now, for a failure.
   ///
   /// The throwing waits read it once, after the last probe, and put it in
-  /// `WaitTimeoutError.lastObservation`. The default is `nil`; tree elements
-  /// describe the node they matched and dump the tree around it.
+  /// `WaitTimeoutError.lastObservation`.
   var stateDescription: String? { get async }
 }
 
 extension WaitableElement {
-  /// None: waits on the element poll.
-  public var waitTriggers: [WaitTrigger] { [] }
+  /// No triggers: waits on the element poll at their schedule.
+  public var triggers: [WaitTrigger] { [] }
 
-  /// The name of the conforming type.
+  /// The name of the conforming type, such as `Row`.
   public var elementDescription: String { String(describing: Self.self) }
 
-  /// No description: a timeout error reports only what the wait itself saw.
+  /// No description: a failure reports only what the wait itself saw.
   public var stateDescription: String? {
     get async { nil }
+  }
+}
+
+extension Wait {
+  /// The configuration of an element wait's simple form, on a given clock.
+  static func simple(timeout: Duration?, pollingInterval: Duration?, clock: C) -> Wait {
+    Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock)
+  }
+
+  /// This configuration, woken also by an element's triggers.
+  func waking(on element: some WaitableElement) -> Wait {
+    let more = element.triggers
+    return more.isEmpty ? self : adding(triggers: more)
   }
 }

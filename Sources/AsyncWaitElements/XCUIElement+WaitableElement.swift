@@ -40,8 +40,10 @@
     ///
     /// - Parameters:
     ///   - state: The state to wait for.
-    ///   - timeout: How long to keep probing. Zero probes once.
-    ///   - pollingInterval: How long to sleep between probes. Defaults to 100 milliseconds.
+    ///   - timeout: How long to keep probing. Zero probes once. `nil` takes
+    ///     the scope's default.
+    ///   - pollingInterval: How long to sleep between probes. `nil` takes the
+    ///     scope's default.
     ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
     /// - Returns: `true` when the application is in `state`, `false` when the timeout passed first.
     /// - Throws: `AsyncWaitError` for a negative timeout or a non-positive
@@ -49,8 +51,8 @@
     @MainActor
     public func wait<C: Clock>(
       for state: XCUIApplication.State,
-      timeout: Duration,
-      pollingInterval: Duration = .milliseconds(100),
+      timeout: Duration? = nil,
+      pollingInterval: Duration? = nil,
       clock: C = ContinuousClock()
     ) async throws -> Bool where C.Duration == Duration {
       try await wait(timeout: timeout, pollingInterval: pollingInterval, clock: clock) { $0.state == state }

@@ -91,11 +91,11 @@ struct FlagElement: WaitableElement {
     let element = FlagElement(flag: Locked(false))
 
     let error = try await #require(throws: WaitTimeoutError.self) {
-      try await element.require(\.title, toEqual: "shown", timeout: .zero, clock: clock)
+      try await element.require(for: \.title, toEqual: "shown", timeout: .zero, clock: clock)
     }
 
     #expect(error.comment?.hasSuffix("to equal \"shown\"") == true)
-    #expect(error.lastObservation?.hasSuffix("was \"hidden\"") == true)
+    #expect(error.lastObservation?.hasPrefix("last value: \"hidden\"") == true)
   }
 }
 

@@ -45,13 +45,13 @@ import Testing
     let clock = ManualClock(.advancesWhenSleeping)
 
     let error = try await #require(throws: WaitTimeoutError.self) {
-      try await app.buttons["Clear"].require(\.isEnabled, toEqual: true, timeout: .zero, clock: clock)
+      try await app.buttons["Clear"].require(for: \.isEnabled, toEqual: true, timeout: .zero, clock: clock)
     }
 
     let observation = try #require(error.lastObservation)
     #expect(
-      error.comment == #"app.descendants(matching: .button)["Clear"] \ElementNode.isEnabled to equal true"#)
-    #expect(observation.hasPrefix("\\ElementNode.isEnabled was false\nquery: "))
+      error.comment == #"app.descendants(matching: .button)["Clear"].isEnabled to equal true"#)
+    #expect(observation.hasPrefix(".isEnabled was false\nquery: "))
     #expect(observation.contains("\nfound: button \"Clear\" id=ShoppingScreen.button.clear disabled\n"))
     #expect(error.probeCount == 1)
   }
@@ -60,7 +60,7 @@ import Testing
     let app = ElementTree(shoppingScreen).rootElement()
 
     let error = try await #require(throws: WaitTimeoutError.self) {
-      try await app.buttons["Add"].requireNonExistence(comment: "the add button hides", timeout: .zero)
+      try await app.buttons["Add"].requireNonExistence("the add button hides", timeout: .zero)
     }
 
     #expect(error.comment == "the add button hides")

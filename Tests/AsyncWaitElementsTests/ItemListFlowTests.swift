@@ -38,7 +38,7 @@ struct ItemListFlowTests {
     let confirm = sheet.buttons["AddItemSheet.button.confirm"]
     #expect(try await confirm.snapshot()?.isEnabled == false)
     try await app.type("Coffee", into: sheet.textFields["AddItemSheet.textField.name"])
-    try await confirm.require(\.isEnabled, toEqual: true, timeout: timeout, pollingInterval: interval)
+    try await confirm.require(for: \.isEnabled, toEqual: true, timeout: timeout, pollingInterval: interval)
     try await app.tap(confirm)
 
     try await sheet.requireNonExistence(timeout: timeout, pollingInterval: interval)
@@ -57,12 +57,12 @@ struct ItemListFlowTests {
 
     for remaining in stride(from: 3, through: 0, by: -1) {
       try await app.tap(remove)
-      try await cells.requireEventually(timeout: timeout, pollingInterval: interval) {
+      try await cells.require(timeout: timeout, pollingInterval: interval) {
         try await $0.count == remaining
       }
     }
 
-    try await remove.require(\.isEnabled, toEqual: false, timeout: timeout, pollingInterval: interval)
+    try await remove.require(for: \.isEnabled, toEqual: false, timeout: timeout, pollingInterval: interval)
     #expect(try await cells.exists == false)
     await #expect(throws: InteractionError.self) { try await app.tap(remove) }
   }

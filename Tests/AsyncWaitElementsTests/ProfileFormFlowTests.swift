@@ -18,7 +18,7 @@ struct ProfileFormFlowTests {
     try await app.pick(
       Day(year: 1990, month: 12, day: 10), in: screen.descendants(matching: .datePicker).firstMatch)
     let save = screen.buttons["ProfileScreen.button.save"]
-    try await save.require(\.isEnabled, toEqual: true, timeout: timeout, pollingInterval: interval)
+    try await save.require(for: \.isEnabled, toEqual: true, timeout: timeout, pollingInterval: interval)
     return screen
   }
 
@@ -46,7 +46,7 @@ struct ProfileFormFlowTests {
     try await app.pick(birthday, in: screen.descendants(matching: .datePicker)["Date of birth"])
 
     try await screen.buttons["Save"].require(
-      \.isEnabled, toEqual: false, timeout: timeout, pollingInterval: interval)
+      for: \.isEnabled, toEqual: false, timeout: timeout, pollingInterval: interval)
   }
 
   @Test func thirteenthBirthdayTodayIsOldEnough() async throws {
@@ -56,9 +56,9 @@ struct ProfileFormFlowTests {
     let save = screen.buttons["Save"]
 
     try await app.pick(Day(year: 2013, month: 11, day: 30), in: birthday)
-    try await save.require(\.isEnabled, toEqual: false, timeout: timeout, pollingInterval: interval)
+    try await save.require(for: \.isEnabled, toEqual: false, timeout: timeout, pollingInterval: interval)
     try await app.pick(Day(year: 2013, month: 11, day: 29), in: birthday)
-    try await save.require(\.isEnabled, toEqual: true, timeout: timeout, pollingInterval: interval)
+    try await save.require(for: \.isEnabled, toEqual: true, timeout: timeout, pollingInterval: interval)
     #expect(try await screen.descendants(matching: .datePicker).firstMatch.snapshot()?.value == "2013-11-29")
   }
 
@@ -70,13 +70,13 @@ struct ProfileFormFlowTests {
     try await app.pick(country: "Canada", in: screen.descendants(matching: .picker)["Country"])
     try await app.tap(newsletter)
     try await screen.descendants(matching: .picker)["Country"].require(
-      \.value, toEqual: "Canada", timeout: .zero)
-    try await newsletter.require(\.value, toEqual: "1", timeout: .zero)
+      for: \.value, toEqual: "Canada", timeout: .zero)
+    try await newsletter.require(for: \.value, toEqual: "1", timeout: .zero)
     try await screen.buttons["Save"].require(
-      \.isEnabled, toEqual: true, timeout: timeout, pollingInterval: interval)
+      for: \.isEnabled, toEqual: true, timeout: timeout, pollingInterval: interval)
     try await app.tap(screen.buttons["Save"])
 
     try await screen.staticTexts["ProfileScreen.text.status"].require(
-      \.label, toEqual: "Saved", timeout: timeout, pollingInterval: interval)
+      for: \.label, toEqual: "Saved", timeout: timeout, pollingInterval: interval)
   }
 }

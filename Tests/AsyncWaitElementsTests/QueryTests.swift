@@ -230,6 +230,6 @@ struct CountingNode: QueryableNode {
 
     #expect(try await wait.value)
     #expect(clock.now.offset == .milliseconds(100))
-    #expect(done.waitTriggers.isEmpty)
+    #expect(done.triggers.isEmpty)
   }
 }

@@ -50,7 +50,7 @@ final class ScriptedCondition: Sendable {
 
     let error = try await #require(throws: WaitTimeoutError.self) {
       try await Wait(timeout: .milliseconds(300), clock: clock).requireStable(
-        for: .milliseconds(500), "layout"
+        "layout", for: .milliseconds(500)
       ) {
         condition.next()
       }
@@ -147,7 +147,7 @@ final class ScriptedCondition: Sendable {
 
     let error = try await #require(throws: WaitViolationError.self) {
       try await Wait(timeout: .seconds(1), clock: clock).require(
-        notBefore: .milliseconds(200), "the upload finishes"
+        "the upload finishes", notBefore: .milliseconds(200)
       ) {
         condition.next()
       }

@@ -69,7 +69,7 @@ let oneAttosecond = Duration(secondsComponent: 0, attosecondsComponent: 1)
       let clock = ManualClock(.advancesWhenSleeping)
       let log = ProbeLog<Int>()
 
-      let held = try await Wait(timeout: .milliseconds(50), polling: schedule, clock: clock).until {
+      let held = try await Wait(timeout: .milliseconds(50), schedule: schedule, clock: clock).until {
         log.record(0)
         clock.advance(by: .milliseconds(1))
         return false

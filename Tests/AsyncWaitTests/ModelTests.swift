@@ -171,7 +171,13 @@ enum Model {
       now += scenario.duration(ofProbe: index)
       if scenario.throwAtProbe == index {
         guard scenario.retriesErrors else { return (.threw, probes) }
-        runStart = nil
+        switch scenario.kind {
+        case .never, .always:
+          // A hold's probe that threw saw nothing: the promise is broken.
+          return (.violated(probe: index), probes)
+        default:
+          runStart = nil
+        }
       } else {
         let answer = scenario.answer(at: start)
         switch scenario.kind {
@@ -239,7 +245,7 @@ func runEngine(_ scenario: Scenario) async -> (outcome: ScenarioOutcome, probes:
     retrying = { error in error is ScriptedError }
   }
   let wait = Wait(
-    timeout: scenario.timeout, polling: scenario.pollingSchedule, wakingOn: [trigger],
+    timeout: scenario.timeout, schedule: scenario.pollingSchedule, triggers: [trigger],
     retryingErrors: retrying,
     clock: clock)
   let task = Task { () -> ScenarioOutcome in

@@ -19,7 +19,7 @@ import Testing
     let error = try #require(caught)
     #expect(error.comment == "the server reports ready")
     #expect(error.timeout == .milliseconds(250))
-    #expect(error.pollingInterval == .milliseconds(100))
+    #expect(error.schedule.description == "every 100 ms")
     #expect(error.probeCount == 4)
     #expect(error.elapsed == .milliseconds(250))
     #expect(error.clockName == "ManualClock")
@@ -45,7 +45,7 @@ import Testing
 
   @Test func descriptionReadsAsATestFailure() {
     let error = WaitTimeoutError(
-      comment: "the banner shows", timeout: .seconds(2), pollingInterval: .milliseconds(100),
+      comment: "the banner shows", timeout: .seconds(2), schedule: .fixed(.milliseconds(100)),
       probeCount: 21, elapsed: .milliseconds(2001), clockName: "ContinuousClock",
       lastObservation: "banner: hidden\nspinner: visible",
       location: SourceLocation(
@@ -65,7 +65,7 @@ import Testing
 
   @Test func descriptionWithoutCommentNamesACondition() {
     let error = WaitTimeoutError(
-      comment: nil, timeout: .zero, pollingInterval: .milliseconds(100), probeCount: 1, elapsed: .zero,
+      comment: nil, timeout: .zero, schedule: .fixed(.milliseconds(100)), probeCount: 1, elapsed: .zero,
       clockName: "SuspendingClock",
       location: SourceLocation(fileID: "M/F.swift", filePath: "/F.swift", line: 1, column: 2))
 

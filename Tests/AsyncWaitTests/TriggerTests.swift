@@ -9,7 +9,7 @@ import Testing
     let flag = Locked(false)
     let log = ProbeLog<ManualClock.Instant>()
     let wait = Task {
-      try await Wait(timeout: .seconds(60), polling: .fixed(.seconds(10)), wakingOn: [trigger], clock: clock)
+      try await Wait(timeout: .seconds(60), schedule: .fixed(.seconds(10)), triggers: [trigger], clock: clock)
         .until {
           log.record(clock.now)
           return flag.withLock { $0 }
@@ -30,7 +30,7 @@ import Testing
     let trigger = WaitTrigger()
     let log = ProbeLog<Int>()
 
-    let result = try await Wait(timeout: .seconds(1), wakingOn: [trigger], clock: clock).until {
+    let result = try await Wait(timeout: .seconds(1), triggers: [trigger], clock: clock).until {
       log.record(log.count + 1)
       if log.count == 1 { trigger.fire() }
       return log.count == 2
@@ -44,7 +44,7 @@ import Testing
     let clock = ManualClock(.advancesWhenSleeping)
     let log = ProbeLog<ManualClock.Instant>()
 
-    let result = try await Wait(timeout: .milliseconds(250), wakingOn: [WaitTrigger()], clock: clock).until {
+    let result = try await Wait(timeout: .milliseconds(250), triggers: [WaitTrigger()], clock: clock).until {
       log.record(clock.now)
       return false
     }
@@ -60,7 +60,7 @@ import Testing
     let (probed, signal) = AsyncStream<Void>.makeStream()
     var probes = probed.makeAsyncIterator()
     let wait = Task {
-      try await Wait(timeout: .seconds(60), polling: .fixed(.seconds(10)), wakingOn: [trigger], clock: clock)
+      try await Wait(timeout: .seconds(60), schedule: .fixed(.seconds(10)), triggers: [trigger], clock: clock)
         .until {
           log.record(clock.now)
           signal.yield()
@@ -88,7 +88,7 @@ import Testing
     let trigger = WaitTrigger()
     let flag = Locked(false)
     let wait = Task {
-      try await Wait(timeout: .seconds(60), wakingOn: [trigger], clock: clock).until { flag.withLock { $0 } }
+      try await Wait(timeout: .seconds(60), triggers: [trigger], clock: clock).until { flag.withLock { $0 } }
     }
     await clock.sleepers(atLeast: 1)
 
@@ -106,7 +106,7 @@ import Testing
     let flag = Locked(false)
     let waits = (0..<500).map { _ in
       Task {
-        try await Wait(timeout: .seconds(60), wakingOn: [trigger], clock: clock).until {
+        try await Wait(timeout: .seconds(60), triggers: [trigger], clock: clock).until {
           flag.withLock { $0 }
         }
       }

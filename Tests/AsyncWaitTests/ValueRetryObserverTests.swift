@@ -113,7 +113,7 @@ struct Fatal: Error, Equatable {}
     #expect(
       seen.withLock { $0 } == [
         "probe 1 at 0 ns: not yet", "probe 2 at 100 ms: retried error: Flaky()",
-        "probe 3 at 200 ms: satisfied",
+        "probe 3 at 200 ms: decided",
       ])
   }
 }

@@ -19,18 +19,44 @@ struct Heap<Element: Comparable> {
     guard !storage.isEmpty else { return nil }
     storage.swapAt(0, storage.count - 1)
     let removed = storage.removeLast()
-    var parent = 0
+    siftDown(from: 0)
+    return removed
+  }
+}
+extension Heap {
+  /// The number of elements.
+  var count: Int { storage.count }
+
+  /// Keeps the elements for which `keeping` holds, passing each other one to
+  /// `removed`, and releases storage the remaining elements do not need.
+  mutating func compact(keeping: (Element) -> Bool, removed: (Element) -> Void) {
+    var kept: [Element] = []
+    kept.reserveCapacity(storage.count / 2)
+    for element in storage {
+      if keeping(element) { kept.append(element) } else { removed(element) }
+    }
+    storage = kept
+    // Restores the heap order bottom-up, in linear time.
+    var parent = storage.count / 2 - 1
+    while parent >= 0 {
+      siftDown(from: parent)
+      parent -= 1
+    }
+  }
+
+  private mutating func siftDown(from start: Int) {
+    var parent = start
     while true {
       let left = 2 * parent + 1
       let right = left + 1
       var smallest = parent
       if left < storage.count, storage[left] < storage[smallest] { smallest = left }
       if right < storage.count, storage[right] < storage[smallest] { smallest = right }
-      guard smallest != parent else { break }
+      guard smallest != parent else { return }
       storage.swapAt(parent, smallest)
       parent = smallest
     }
-    return removed
   }
 }
+
 extension Heap: Sendable where Element: Sendable {}

@@ -8,9 +8,15 @@
 final class Parking: Sendable {
   /// What ended a sleep.
   enum Wake: Sendable {
+    /// The timer reached the sleep's deadline.
     case deadline
+    /// A trigger fired.
     case trigger
+    /// The sleeping task was cancelled.
     case cancellation
+    /// The clock's `sleep` threw this error, so the deadline can no longer
+    /// be waited for.
+    case clockFailure(any Error)
   }
 
   private struct State: Sendable {
@@ -57,6 +63,12 @@ final class Parking: Sendable {
     } onCancel: {
       resume(id, with: .cancellation)
     }
+  }
+
+  /// Whether sleep `id` is the current sleep and has not been resumed: a
+  /// timer entry for it is still live.
+  func isWaiting(for id: UInt64) -> Bool {
+    state.withLock { $0.sleep == id && !$0.resumed }
   }
 
   /// Resumes sleep `id`, unless it has been resumed already or is not the current sleep.

@@ -13,9 +13,17 @@
 ///   most one parks; others end.
 /// - Waits schedule deadlines at most ``Poller/maximumSleep`` ahead, so a
 ///   driver never asks a clock for an instant it cannot represent.
+/// - A sleep of the clock that completed counts as having reached its instant,
+///   as callers of `Task.sleep` assume: a driver resumes every entry due by
+///   its target even when the clock's `now` reads earlier, so a clock whose
+///   time stands still cannot make a driver spin.
+/// - A sleep of the clock that throws ends the sleeps that driver was
+///   serving with the clock's error; the driver goes on serving the rest.
 /// - A wait that is resumed early (by a trigger or cancellation) leaves its
-///   entry behind; the entry is skipped when it falls due, because its sleep
-///   identifier no longer matches.
+///   entry behind, skipped when it falls due because its sleep identifier no
+///   longer matches; once such stale entries outnumber the live ones they
+///   are removed in one pass and the heap's storage shrinks, so memory
+///   follows the number of live sleeps, not the history of wake-ups.
 ///
 /// `ContinuousClock` and `SuspendingClock` have one shared queue each for the
 /// whole process. Any other clock gets a private queue per wait, which the
@@ -54,6 +62,9 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
     /// Driver tasks, kept only by a private queue so that it can cancel them.
     var drivers: [Task<Void, Never>] = []
     var isShutDown = false
+    /// Sleeps ended early since the last compaction: an upper bound on the
+    /// stale entries in the heap.
+    var discarded = 0
   }
 
   private enum Action {
@@ -143,6 +154,28 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
     for driver in drivers { driver.cancel() }
   }
 
+  /// Notes that a sleep scheduled on this queue ended before its deadline,
+  /// leaving a stale entry; removes the stale entries once they may
+  /// outnumber the live ones.
+  func discard() {
+    let released: [Unmanaged<Parking>] = state.withLock { state in
+      state.discarded += 1
+      guard state.discarded >= Self.compactionThreshold, state.discarded * 2 > state.entries.count else {
+        return []
+      }
+      state.discarded = 0
+      var released: [Unmanaged<Parking>] = []
+      state.entries.compact(
+        keeping: { $0.parking.takeUnretainedValue().isWaiting(for: $0.sleep) },
+        removed: { released.append($0.parking) })
+      return released
+    }
+    for parking in released { parking.release() }
+  }
+
+  /// How many sleeps must end early before the queue looks for stale entries.
+  static var compactionThreshold: Int { 32 }
+
   /// A driver: sleeps until its target, resumes what is due, and goes on to
   /// the next target while no other driver covers it.
   @_specialize(where C == ContinuousClock)
@@ -152,20 +185,23 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
     // Reused from wake-up to wake-up, so a driver allocates nothing in steady state.
     var due: [Entry] = []
     while true {
+      var wake = Parking.Wake.deadline
       do {
         // Waits never schedule more than `Poller.maximumSleep` ahead, so the
         // clock is never asked for an instant it cannot represent.
         try await clock.sleep(until: target, tolerance: nil)
       } catch {
-        // Cancelled: the private queue was shut down.
-        return
+        // Cancelled because a private queue was shut down, or the clock
+        // failed: its error ends the sleeps this driver was serving.
+        if isShutDown { return }
+        wake = .clockFailure(error)
       }
       var finished: C.Instant? = target
       var next = Next.more
       while case .more = next {
         next = takeDue(finishing: finished, into: &due)
         finished = nil
-        for entry in due { entry.parking.takeRetainedValue().resume(entry.sleep, with: .deadline) }
+        for entry in due { entry.parking.takeRetainedValue().resume(entry.sleep, with: wake) }
         due.removeAll(keepingCapacity: true)
       }
       switch next {
@@ -204,7 +240,8 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
   @_specialize(where C == ContinuousClock)
   @_specialize(where C == SuspendingClock)
   private func takeDue(finishing target: C.Instant?, into due: inout [Entry]) -> Next {
-    let now = clock.now
+    // A completed sleep has reached its target, whatever `now` reads.
+    let now = target.map { Swift.max($0, clock.now) } ?? clock.now
     return state.withLock { state in
       if let target, let index = state.targets.firstIndex(of: target) { state.targets.remove(at: index) }
       while let first = state.entries.min, first.deadline <= now {
@@ -222,6 +259,9 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
       return .idle
     }
   }
+
+  /// Whether the queue has been shut down.
+  private var isShutDown: Bool { state.withLock { $0.isShutDown } }
 
   /// Parks the driver until a deadline needs it; `nil` tells it to end.
   private func idle() async -> C.Instant? {

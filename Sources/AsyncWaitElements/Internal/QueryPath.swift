@@ -10,7 +10,9 @@ enum QueryStep<Node: QueryableNode>: Sendable {
   }
 
   case search(Axis, ElementType, filters: [Filter])
-  /// The element at `index` of the set, shown as `description` in a query.
+  /// The element at `index` of the set, shown as `description` in a query;
+  /// an empty description for the choice a subscript makes, which reads as
+  /// part of the subscript.
   case select(index: Int, description: String)
 
   /// A predicate on a node, with how it reads in a query's description.
@@ -59,6 +61,8 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   var root: @Sendable () async throws -> Node?
   /// Triggers that fire when the tree changes.
   var triggers: [WaitTrigger] = []
+  /// The most nodes one resolution may visit.
+  var nodeBudget: Int
   var steps: [QueryStep<Node>] = []
 
   func appending(_ step: QueryStep<Node>) -> QueryPath {
@@ -92,6 +96,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
     var current = [root]
     var matchCounts: [Int] = []
     matchCounts.reserveCapacity(steps.count)
+    var visits = NodeVisits(budget: nodeBudget)
     for (position, step) in steps.enumerated() {
       let isLast = position == steps.count - 1
       switch step {
@@ -101,14 +106,17 @@ struct QueryPath<Node: QueryableNode>: Sendable {
         // A search needs as many nodes as the select after it picks from;
         // the last one, as many as the caller needs.
         var needed = isLast ? limit : nil
-        if !isLast, case .select(let index, _) = steps[position + 1] { needed = index + 1 }
-        current = Self.search(axis, from: current, limit: needed) { node in
+        if !isLast, case .select(let index, _) = steps[position + 1] {
+          needed = index < 0 ? 0 : index == .max ? .max : index + 1
+        }
+        current = try Self.search(axis, from: current, limit: needed, visits: &visits) { node in
           type.matches(node.elementType) && filters.allSatisfy { $0.matches(node) }
         }
       }
       matchCounts.append(current.count)
       if current.isEmpty { break }
     }
+    if visits.exceeded { throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget) }
     if let limit, current.count > limit { current.removeLast(current.count - limit) }
     return (root, current, matchCounts)
   }
@@ -116,14 +124,17 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   /// The nodes below `nodes` along `axis` that match, in depth-first
   /// pre-order, stopping once `limit` have been found.
   private static func search(
-    _ axis: QueryStep<Node>.Axis, from nodes: [Node], limit: Int?, where matches: (Node) -> Bool
-  ) -> [Node] {
+    _ axis: QueryStep<Node>.Axis, from nodes: [Node], limit: Int?, visits: inout NodeVisits,
+    where matches: (Node) -> Bool
+  ) throws -> [Node] {
     var found: [Node] = []
     if limit == 0 { return found }
     for node in nodes {
       switch axis {
       case .children:
-        for child in node.children where matches(child) {
+        for child in node.children {
+          guard try visits.visit() else { return found }
+          guard matches(child) else { continue }
           found.append(child)
           if found.count == limit { return found }
         }
@@ -131,6 +142,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
         // An explicit stack, so a deep tree cannot overflow the call stack.
         var stack = Array(node.children.reversed())
         while let next = stack.popLast() {
+          guard try visits.visit() else { return found }
           if matches(next) {
             found.append(next)
             if found.count == limit { return found }
@@ -140,5 +152,32 @@ struct QueryPath<Node: QueryableNode>: Sendable {
       }
     }
     return found
+  }
+}
+
+/// Counts the nodes one resolution or dump visits, against a budget, and
+/// checks for cancellation as it goes, so that no walk of a cyclic or huge
+/// tree can run on unbounded.
+struct NodeVisits {
+  let budget: Int
+  private(set) var count = 0
+  private(set) var exceeded = false
+
+  init(budget: Int) {
+    self.budget = budget
+  }
+
+  /// Counts one more node.
+  ///
+  /// - Returns: `false` once the budget is spent: the walk must stop.
+  /// - Throws: `CancellationError` when the task is cancelled.
+  mutating func visit() throws -> Bool {
+    count += 1
+    if count & 0xFFF == 0 { try Task.checkCancellation() }
+    guard count <= budget else {
+      exceeded = true
+      return false
+    }
+    return true
   }
 }

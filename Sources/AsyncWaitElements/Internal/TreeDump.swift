@@ -2,6 +2,8 @@
 enum TreeDump {
   /// The most lines a dump of a tree prints.
   static let maximumLines = 40
+  /// The deepest indentation a dump prints; deeper nodes say their depth.
+  static let maximumIndent = 20
 
   /// One line for a node: kind, label, identifier, value and a disabled flag.
   static func line<Node: QueryableNode>(for node: Node) -> String {
@@ -14,35 +16,51 @@ enum TreeDump {
   }
 
   /// The tree below `root`, one indented line a node in depth-first order,
-  /// cut at ``maximumLines`` with a count of the nodes left out.
-  static func tree<Node: QueryableNode>(_ root: Node) -> String {
+  /// cut at ``maximumLines`` with a count of the nodes left out, and at
+  /// `nodeBudget` nodes in all.
+  static func tree<Node: QueryableNode>(_ root: Node, nodeBudget: Int) -> String {
     var lines: [String] = []
     var omitted = 0
+    var visits = NodeVisits(budget: nodeBudget)
     var stack: [(node: Node, depth: Int)] = [(root, 0)]
     while let (node, depth) = stack.popLast() {
+      guard (try? visits.visit()) == true else { break }
       if lines.count < maximumLines {
-        lines.append(String(repeating: "  ", count: depth) + line(for: node))
+        let indent = String(repeating: "  ", count: min(depth, maximumIndent))
+        let deep = depth > maximumIndent ? "[depth \(depth)] " : ""
+        lines.append(indent + deep + line(for: node))
       } else {
         omitted += 1
       }
       stack.append(contentsOf: node.children.reversed().map { ($0, depth + 1) })
     }
-    if omitted > 0 { lines.append("… \(omitted) more node\(omitted == 1 ? "" : "s")") }
+    if visits.exceeded {
+      lines.append("… more than \(nodeBudget) nodes: is the tree cyclic?")
+    } else if visits.count < nodeBudget, !stack.isEmpty {
+      lines.append("… the dump was cancelled")
+    } else if omitted > 0 {
+      lines.append("… \(omitted) more node\(omitted == 1 ? "" : "s")")
+    }
     return lines.joined(separator: "\n")
   }
 
-  /// What a resolution of `path` saw: the matches of each step, the node
-  /// found, and the tree it searched.
+  /// What a resolution of `path` saw: the matches of each step the user
+  /// wrote, the node found, and the tree it searched.
   static func state<Node: QueryableNode>(of path: QueryPath<Node>) async -> String {
     let resolution: (root: Node?, nodes: [Node], matchCounts: [Int])
     do {
       resolution = try await path.resolve(limit: nil)
+    } catch let error as NodeBudgetExceededError {
+      return "\(error)"
     } catch {
       return "the root could not be read: \(error)"
     }
     guard let root = resolution.root else { return "the tree has no root" }
     var lines = ["query: \(path.description)"]
-    for (step, matched) in zip(path.steps, resolution.matchCounts) {
+    // A subscript's choice of the first match reads as part of the
+    // subscript, so it gets no line of its own.
+    let written = zip(path.steps, resolution.matchCounts).filter { !$0.0.description.isEmpty }
+    for (step, matched) in written {
       let count = matched == 0 ? "no matches" : matched == 1 ? "1 match" : "\(matched) matches"
       lines.append("  \(step.description): \(count)")
     }
@@ -54,7 +72,9 @@ enum TreeDump {
       lines.append("found: \(line(for: node))")
     }
     lines.append("tree:")
-    lines.append(tree(root).split(separator: "\n").map { "  \($0)" }.joined(separator: "\n"))
+    lines.append(
+      tree(root, nodeBudget: path.nodeBudget).split(separator: "\n").map { "  \($0)" }.joined(separator: "\n")
+    )
     return lines.joined(separator: "\n")
   }
 }

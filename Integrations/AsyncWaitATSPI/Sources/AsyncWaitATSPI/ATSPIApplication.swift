@@ -10,7 +10,7 @@ import CAtspi
 /// let remove = app.root.descendants(matching: .pushButton)["Remove Last"]
 /// try await remove.requireExistence(timeout: .seconds(10))
 /// try await app.click(remove)
-/// try await remove.require(\.isEnabled, toEqual: false, timeout: .seconds(5))
+/// try await remove.require(for: \.isEnabled, toEqual: false, timeout: .seconds(5))
 /// ```
 ///
 /// Every probe of a wait on ``root`` reads the application's tree afresh
@@ -38,7 +38,7 @@ public final class ATSPIApplication: Sendable {
   public init(named name: String) async throws {
     let changes = WaitTrigger()
     self.name = name
-    self.changes = changes
+    self.trigger = changes
     self.listener = try await ATSPIThread.shared.perform {
       try ListenerHandle(firing: changes, for: ATSPIApplication.eventTypes)
     }
@@ -48,7 +48,7 @@ public final class ATSPIApplication: Sendable {
   /// read, `nil` while the application is not running.
   public var root: TreeElement<ATSPINode> {
     let name = name
-    return TreeElement(name, wakingOn: [changes]) {
+    return TreeElement(name, triggers: [changes]) {
       try await ATSPIThread.shared.perform { try ATSPIApplication.snapshot(named: name) }
     }
   }

@@ -34,11 +34,11 @@ struct ItemListAppTests {
       let dialog = root.descendants(matching: .dialog)["AddItemSheet.dialog.main"]
       try await dialog.requireExistence(timeout: timeout)
       let confirm = dialog.descendants(matching: .pushButton)["AddItemSheet.button.confirm"]
-      try await confirm.require(\.isEnabled, toEqual: false, timeout: timeout)
+      try await confirm.require(for: \.isEnabled, toEqual: false, timeout: timeout)
       let field = dialog.descendants(matching: .text)["AddItemSheet.textField.name"]
       try await app.setText("Milk", in: field)
-      try await field.require(\.value, toEqual: "Milk", timeout: timeout)
-      try await confirm.require(\.isEnabled, toEqual: true, timeout: timeout)
+      try await field.require(for: \.value, toEqual: "Milk", timeout: timeout)
+      try await confirm.require(for: \.isEnabled, toEqual: true, timeout: timeout)
       try await app.click(confirm)
 
       try await dialog.requireNonExistence(timeout: timeout)
@@ -57,10 +57,10 @@ struct ItemListAppTests {
 
       for remaining in stride(from: 3, through: 0, by: -1) {
         try await app.click(remove)
-        try await items.requireEventually(timeout: timeout) { try await $0.count == remaining }
+        try await items.require(timeout: timeout) { try await $0.count == remaining }
       }
 
-      try await remove.require(\.isEnabled, toEqual: false, timeout: timeout)
+      try await remove.require(for: \.isEnabled, toEqual: false, timeout: timeout)
       await #expect(throws: ATSPIError.self) { try await app.click(remove) }
     }
   }

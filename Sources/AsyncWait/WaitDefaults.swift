@@ -1,0 +1,233 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
+#endif
+
+/// The timeout and polling interval a wait uses when its call does not give
+/// them, and the deadline shared by every wait of a scope.
+///
+/// Defaults come from the innermost
+/// ``withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:clock:isolation:_:)``
+/// scope around the wait (in Swift Testing, the `.waitDefaults` trait of the
+/// test or its suite sets one), and otherwise from the package:
+///
+/// | Setting | Package default |
+/// | --- | --- |
+/// | ``timeout`` | 1 second |
+/// | ``pollingInterval`` | 100 milliseconds |
+///
+/// An argument given to a wait always wins over a default.
+public struct WaitDefaults: Sendable {
+  /// The timeout of a wait that does not give one.
+  public var timeout: Duration
+  /// The polling interval of a wait that does not give one.
+  public var pollingInterval: Duration
+  /// Whether a failing throwing wait records a failure in a running test.
+  public var recordsFailures: Bool
+  /// The deadline that every eventually-style wait of the scope ends by.
+  var deadline: ScopeDeadline?
+  /// A timeout scale that replaces the environment's, for this package's tests.
+  package var timeoutScaleOverride: Double?
+
+  /// The package's defaults: a 1 second timeout, polling every 100 milliseconds.
+  public static let package = WaitDefaults(
+    timeout: .seconds(1), pollingInterval: .milliseconds(100), recordsFailures: true, deadline: nil,
+    timeoutScaleOverride: nil)
+
+  /// The defaults in force for the current task.
+  public static var current: WaitDefaults { scoped }
+
+  @TaskLocal static var scoped = WaitDefaults.package
+
+  /// Validates and resolves a wait's timeout and schedule against the defaults.
+  ///
+  /// - Parameters:
+  ///   - timeout: The wait's own timeout, or `nil` for the default.
+  ///   - schedule: The wait's own schedule, or `nil` for the default interval.
+  ///   - kind: Whether the timeout is an eventually-style timeout (scaled,
+  ///     and cut to a scope's deadline) or a hold's window (scaled only).
+  ///   - clock: The wait's clock, to read a scope deadline on it.
+  /// - Returns: The timeout and schedule to run with, and how they came about.
+  /// - Throws: ``AsyncWaitError`` for a negative timeout, an invalid schedule
+  ///   or an invalid `ASYNCWAIT_TIMEOUT_SCALE`.
+  @usableFromInline
+  static func resolve<C: Clock>(
+    timeout: Duration?, schedule: PollingSchedule?, kind: TimeoutKind, clock: C
+  ) throws(AsyncWaitError) -> Timing where C.Duration == Duration {
+    let defaults = scoped
+    let given = timeout ?? defaults.timeout
+    guard given >= .zero else { throw .negativeTimeout }
+    let resolvedSchedule = schedule ?? .fixed(defaults.pollingInterval)
+    try resolvedSchedule.validate()
+    let scale: Double
+    if let override = defaults.timeoutScaleOverride {
+      scale = override
+    } else {
+      switch TimeoutScale.environment {
+      case .success(let value): scale = value
+      case .failure(let error): throw error
+      }
+    }
+    var timing = Timing(
+      timeout: scale == 1 ? given : given.scaled(by: scale, atMost: .seconds(Int64.max)),
+      schedule: resolvedSchedule, scale: scale, endsAtScopeDeadline: false)
+    if kind == .eventually, let deadline = defaults.deadline {
+      let remaining = max(deadline.remaining(clock) ?? timing.timeout, .zero)
+      if remaining < timing.timeout {
+        timing.timeout = remaining
+        timing.endsAtScopeDeadline = true
+      }
+    }
+    return timing
+  }
+}
+
+/// Runs `body` with defaults for every wait inside it.
+///
+/// Settings left `nil` keep the value of the enclosing scope, and at the top
+/// the package's (``WaitDefaults/package``); an inner scope beats an outer
+/// one, and an argument given to a wait beats them all.
+///
+/// ```swift
+/// try await withWaitDefaults(timeout: .seconds(5), deadline: .seconds(20)) {
+///   try await requireEventually("the server starts") { await server.isReady }
+///   try await requireEventually("the first job runs") { await jobs.count > 0 }
+/// }
+/// ```
+///
+/// A `deadline` bounds the whole scope: every eventually-style wait inside
+/// it ends by the earlier of its own timeout and the deadline, and its
+/// ``WaitTimeoutError`` says when the deadline ended it. Holds are not cut
+/// short: their window is what they claim.
+///
+/// - Parameters:
+///   - timeout: The timeout of waits that give none.
+///   - pollingInterval: The polling interval of waits that give none.
+///   - deadline: How long, from now on `clock`, every eventually-style wait
+///     of the scope may run; multiplied by `ASYNCWAIT_TIMEOUT_SCALE`.
+///   - recordsFailures: Whether a failing throwing wait records a failure in
+///     a running test before it throws; `false` leaves the error to the test,
+///     for tests that catch it.
+///   - clock: The clock that measures `deadline`; a wait on another kind of
+///     clock is not bound by it. `ContinuousClock` by default.
+///   - isolation: The actor isolation in which `body` runs; defaults to the caller's.
+///   - body: The code whose waits use the defaults.
+/// - Returns: What `body` returns.
+/// - Throws: What `body` throws.
+public func withWaitDefaults<C: Clock, Result>(
+  timeout: Duration? = nil,
+  pollingInterval: Duration? = nil,
+  deadline: Duration? = nil,
+  recordsFailures: Bool? = nil,
+  clock: C = ContinuousClock(),
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: () async throws -> Result
+) async rethrows -> Result where C.Duration == Duration {
+  var defaults = WaitDefaults.scoped
+  if let timeout { defaults.timeout = timeout }
+  if let pollingInterval { defaults.pollingInterval = pollingInterval }
+  if let recordsFailures { defaults.recordsFailures = recordsFailures }
+  if let deadline {
+    let start = clock.now
+    let scale = (try? TimeoutScale.environment.get()) ?? 1
+    let length = deadline.scaled(by: defaults.timeoutScaleOverride ?? scale, atMost: .seconds(Int64.max))
+    // An outer deadline that comes first still holds.
+    let keepsOuter = defaults.deadline?.remaining(clock).map { $0 <= length } ?? false
+    if !keepsOuter { defaults.deadline = ScopeDeadline(start: start, length: length, clock: clock) }
+  }
+  return try await WaitDefaults.$scoped.withValue(defaults, operation: body, isolation: isolation)
+}
+
+/// Runs `body` with a timeout scale in place of the environment's; for this
+/// package's tests.
+package func withTimeoutScale<Result>(
+  _ scale: Double,
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: () async throws -> Result
+) async rethrows -> Result {
+  var defaults = WaitDefaults.scoped
+  defaults.timeoutScaleOverride = scale
+  return try await WaitDefaults.$scoped.withValue(defaults, operation: body, isolation: isolation)
+}
+
+/// A scope's deadline: a length of time from an instant of a clock.
+struct ScopeDeadline: Sendable {
+  /// The time left, measured on `clock`, or `nil` when `clock` is not of
+  /// the deadline's kind.
+  let remaining: @Sendable (any Clock<Duration>) -> Duration?
+
+  init<C: Clock>(start: C.Instant, length: Duration, clock: C) where C.Duration == Duration {
+    remaining = { other in
+      guard let other = other as? C else { return nil }
+      let elapsed = start.duration(to: other.now)
+      return elapsed <= .zero ? length : length > elapsed ? length - elapsed : .zero
+    }
+  }
+
+  func remaining<C: Clock>(_ clock: C) -> Duration? where C.Duration == Duration {
+    remaining(clock as any Clock<Duration>)
+  }
+}
+
+/// Whether a timeout gives slowness room (eventually-style waits) or is a
+/// hold's window.
+@usableFromInline
+enum TimeoutKind: Sendable {
+  /// A wait for something to happen: scaled, and cut to a scope's deadline.
+  case eventually
+  /// A never or always window: scaled, never cut short.
+  case window
+}
+
+/// A wait's resolved timeout and schedule, and how the timeout came about.
+@usableFromInline
+struct Timing: Sendable {
+  @usableFromInline var timeout: Duration
+  @usableFromInline var schedule: PollingSchedule
+  @usableFromInline var scale: Double
+  @usableFromInline var endsAtScopeDeadline: Bool
+
+  @usableFromInline
+  init(timeout: Duration, schedule: PollingSchedule, scale: Double, endsAtScopeDeadline: Bool) {
+    self.timeout = timeout
+    self.schedule = schedule
+    self.scale = scale
+    self.endsAtScopeDeadline = endsAtScopeDeadline
+  }
+}
+
+/// The environment variable that gives slow machines more time.
+package enum TimeoutScale {
+  /// The variable's name.
+  static let variableName = "ASYNCWAIT_TIMEOUT_SCALE"
+
+  /// The scale the environment sets: 1 when the variable is unset.
+  static let environment: Result<Double, AsyncWaitError> = {
+    guard let value = getenv(variableName) else { return .success(1) }
+    return parse(String(cString: value))
+  }()
+
+  /// Parses the variable's text: a positive, finite decimal number.
+  ///
+  /// - Parameter text: The text, such as `3` or `1.5`.
+  /// - Returns: The scale, or ``AsyncWaitError/invalidTimeoutScale``.
+  package static func parse(_ text: String) -> Result<Double, AsyncWaitError> {
+    let isDecimal =
+      !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+      && text.filter { $0 == "." }.count <= 1
+    guard isDecimal, let scale = Double(text), scale.isFinite, scale > 0 else {
+      return .failure(.invalidTimeoutScale(text))
+    }
+    return .success(scale)
+  }
+
+  /// The scale as it reads in a message: `3`, `1.5`.
+  static func format(_ scale: Double) -> String {
+    scale == scale.rounded() && scale.magnitude < 1e15 ? "\(Int64(scale))" : "\(scale)"
+  }
+}

@@ -1,0 +1,36 @@
+/// An error that ends a query that visited more nodes in one probe than its
+/// tree element allows: a tree that is cyclic, or larger than expected.
+///
+/// Every walk of a tree the package makes — resolving a query, counting its
+/// matches, dumping the tree for a timeout error — stops at the node budget
+/// of the tree element it started from (``TreeElement/defaultNodeBudget``
+/// unless its root was made with another) and checks for cancellation as it
+/// goes, so a node that is its own descendant cannot make a wait hang. A
+/// wait whose probe throws this error ends with it, unless it retries it.
+///
+/// ```
+/// The query app.descendants(matching: .button)["x"] visited more than 1000000 nodes in one probe:
+/// is the tree cyclic? A larger tree needs a larger node budget: TreeElement(_:nodeBudget:triggers:root:).
+/// ```
+public struct NodeBudgetExceededError: Error, Sendable, CustomStringConvertible {
+  /// The query that was being resolved, such as `app.buttons["Save"]`.
+  public var query: String
+  /// The most nodes a probe of the query may visit.
+  public var nodeBudget: Int
+
+  /// Creates the error.
+  ///
+  /// - Parameters:
+  ///   - query: The query that was being resolved.
+  ///   - nodeBudget: The budget it exceeded.
+  public init(query: String, nodeBudget: Int) {
+    self.query = query
+    self.nodeBudget = nodeBudget
+  }
+
+  /// What happened, the likely cause, and how to allow a larger tree.
+  public var description: String {
+    "The query \(query) visited more than \(nodeBudget) nodes in one probe: is the tree cyclic? "
+      + "A larger tree needs a larger node budget: TreeElement(_:nodeBudget:triggers:root:)."
+  }
+}

@@ -1,0 +1,154 @@
+extension TreeElement {
+  /// Waits until an attribute of the element's node equals a value.
+  ///
+  /// Each probe resolves the element once and reads the attribute of the node
+  /// it found; a probe that finds no node does not satisfy the wait.
+  ///
+  /// ```swift
+  /// let removeLast = app.buttons["Remove Last"]
+  /// #expect(try await removeLast.wait(for: \.isEnabled, toEqual: false, timeout: .seconds(2)))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The node attribute to read, such as `\.label`, `\.value` or `\.isEnabled`.
+  ///   - value: The value to wait for.
+  ///   - timeout: How long to keep probing. Zero probes once. `nil` takes
+  ///     the scope's default.
+  ///   - pollingInterval: How long to sleep between probes. `nil` takes the
+  ///     scope's default.
+  ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
+  ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
+  /// - Returns: `true` when the attribute equals `value`, `false` when the timeout passed first.
+  /// - Throws: `AsyncWaitError` for an invalid argument; `CancellationError`
+  ///   when the task is cancelled; any error resolving the query throws.
+  public func wait<Value: Equatable, C: Clock>(
+    for keyPath: KeyPath<Node, Value>,
+    toEqual value: Value,
+    timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
+    clock: C = ContinuousClock(),
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws -> Bool where C.Duration == Duration {
+    try await wait(
+      for: keyPath, toEqual: value,
+      using: .simple(timeout: timeout, pollingInterval: pollingInterval, clock: clock), isolation: isolation)
+  }
+
+  /// Waits, with a whole wait configuration, until an attribute of the
+  /// element's node equals a value.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The node attribute to read.
+  ///   - value: The value to wait for.
+  ///   - wait: The configuration; the tree's triggers are added to it.
+  ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
+  /// - Returns: `true` when the attribute equals `value`, `false` when the timeout passed first.
+  /// - Throws: `AsyncWaitError` for an invalid configuration;
+  ///   `CancellationError` when the task is cancelled; an error resolving the
+  ///   query throws and the wait does not retry.
+  public func wait<Value: Equatable, C: Clock>(
+    for keyPath: KeyPath<Node, Value>,
+    toEqual value: Value,
+    using wait: Wait<C>,
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws -> Bool where C.Duration == Duration {
+    try await wait.waking(on: self).until(isolation: isolation) {
+      try await snapshot()?[keyPath: keyPath] == value
+    }
+  }
+
+  /// Waits until an attribute of the element's node equals a value, and
+  /// fails with an error that explains the timeout when it does not.
+  ///
+  /// The error gives the value the last probe read, what each step of the
+  /// query matched, and a dump of the tree.
+  ///
+  /// ```swift
+  /// let save = app.buttons["ProfileScreen.button.save"]
+  /// try await save.require(for: \.isEnabled, toEqual: true, timeout: .seconds(2))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - comment: What is being awaited, for the error; defaults to the query,
+  ///     the attribute and the value.
+  ///   - keyPath: The node attribute to read, such as `\.label`, `\.value` or `\.isEnabled`.
+  ///   - value: The value to wait for.
+  ///   - timeout: How long to keep probing. Zero probes once. `nil` takes
+  ///     the scope's default.
+  ///   - pollingInterval: How long to sleep between probes. `nil` takes the
+  ///     scope's default.
+  ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
+  ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  /// - Throws: `WaitTimeoutError` when the timeout passes first;
+  ///   `AsyncWaitError` for an invalid argument; `CancellationError` when the
+  ///   task is cancelled; any error resolving the query throws.
+  public func require<Value: Equatable, C: Clock>(
+    _ comment: String? = nil,
+    for keyPath: KeyPath<Node, Value>,
+    toEqual value: Value,
+    timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
+    clock: C = ContinuousClock(),
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws where C.Duration == Duration {
+    try await require(
+      comment, for: keyPath, toEqual: value,
+      using: .simple(timeout: timeout, pollingInterval: pollingInterval, clock: clock), isolation: isolation,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Waits, with a whole wait configuration, until an attribute of the
+  /// element's node equals a value, and fails with an error that explains
+  /// the timeout when it does not.
+  ///
+  /// - Parameters:
+  ///   - comment: What is being awaited, for the error; defaults to the query,
+  ///     the attribute and the value.
+  ///   - keyPath: The node attribute to read.
+  ///   - value: The value to wait for.
+  ///   - wait: The configuration; the tree's triggers are added to it.
+  ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  /// - Throws: `WaitTimeoutError` when the timeout passes first;
+  ///   `AsyncWaitError` for an invalid configuration; `CancellationError`
+  ///   when the task is cancelled; an error resolving the query throws and
+  ///   the wait does not retry.
+  public func require<Value: Equatable, C: Clock>(
+    _ comment: String? = nil,
+    for keyPath: KeyPath<Node, Value>,
+    toEqual value: Value,
+    using wait: Wait<C>,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws where C.Duration == Duration {
+    let name = propertyName(keyPath).map { ".\($0.split(separator: ".").last ?? "")" }
+    var lastSeen = "not found"
+    _ = try await wait.waking(on: self).value(
+      comment ?? "\(elementDescription)\(name ?? " attribute") to equal \(valueDescription(value))",
+      observation: { [lastSeen, await stateDescription].compactMap { $0 }.joined(separator: "\n") },
+      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+      { () async throws -> Void? in
+        guard let node = try await snapshot() else {
+          lastSeen = "not found"
+          return nil
+        }
+        let current = node[keyPath: keyPath]
+        lastSeen = "\(name.map { "\($0) was" } ?? "the attribute was") \(valueDescription(current))"
+        return current == value ? () : nil
+      })
+  }
+}
