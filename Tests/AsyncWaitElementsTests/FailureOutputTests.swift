@@ -40,6 +40,27 @@ import Testing
         """)
   }
 
+  @Test func subscriptsPrintOnlyTheStepsTheUserWrote() async throws {
+    let app = ElementTree(shoppingScreen).rootElement()
+    let clock = ManualClock(.advancesWhenSleeping)
+
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await app.lists["ShoppingScreen.list.items"].cells["Butter"].requireExistence(
+        timeout: .zero, clock: clock)
+    }
+
+    let observation = try #require(error.lastObservation)
+    #expect(
+      observation.hasPrefix(
+        """
+        does not exist
+        query: app.descendants(matching: .list)["ShoppingScreen.list.items"].descendants(matching: .cell)["Butter"]
+          .descendants(matching: .list)["ShoppingScreen.list.items"]: 1 match
+          .descendants(matching: .cell)["Butter"]: no matches
+        tree:
+        """))
+  }
+
   @Test func attributeErrorShowsTheLastValueAndTheNodeFound() async throws {
     let app = ElementTree(shoppingScreen).rootElement()
     let clock = ManualClock(.advancesWhenSleeping)

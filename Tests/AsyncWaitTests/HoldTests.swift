@@ -190,3 +190,72 @@ final class ScriptedCondition: Sendable {
     }
   }
 }
+
+/// What an error the wait retries means for each hold.
+@Suite struct HoldRetriedErrorTests {
+  struct Flaky: Error {}
+
+  static func wait(_ clock: ManualClock) -> Wait<ManualClock> {
+    Wait(timeout: .milliseconds(300), retryingErrors: { _ in true }, clock: clock)
+  }
+
+  @Test func alwaysAndNeverDoNotPassWhenEveryProbeThrows() async throws {
+    let always = try await Self.wait(ManualClock(.advancesWhenSleeping)).always { throw Flaky() }
+    let never = try await Self.wait(ManualClock(.advancesWhenSleeping)).never { throw Flaky() }
+
+    #expect(always == false)
+    #expect(never == false)
+  }
+
+  @Test func requireAlwaysAndRequireNeverReportTheErrorAsAViolation() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    var probes = 0
+
+    let error = try await #require(throws: WaitViolationError.self) {
+      try await Self.wait(clock).requireAlways("the server stays up") {
+        probes += 1
+        if probes == 3 { throw Flaky() }
+        return true
+      }
+    }
+    let neverError = try await #require(throws: WaitViolationError.self) {
+      try await Self.wait(ManualClock(.advancesWhenSleeping)).requireNever("a crash") { throw Flaky() }
+    }
+
+    #expect(error.kind == .threwDuringHold)
+    #expect(error.probeIndex == 3)
+    #expect(error.elapsed == .milliseconds(200))
+    #expect(error.lastError is Flaky)
+    #expect(error.description.contains("could not be checked at 200 ms, probe 3"))
+    #expect(neverError.kind == .threwDuringHold)
+    #expect(neverError.probeIndex == 1)
+  }
+
+  @Test func stableRestartsItsRunAfterARetriedError() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    var probes = 0
+
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await Self.wait(clock).requireStable("settled", for: .milliseconds(250)) {
+        probes += 1
+        if probes == 2 { throw Flaky() }
+        return true
+      }
+    }
+
+    #expect(error.lastError is Flaky)
+    #expect(error.lastObservation?.hasPrefix("held for 100 ms of the 250 ms") == true)
+  }
+
+  @Test func violationKindsAreExtensible() {
+    let kind = WaitViolationError.Kind.heldDuringNever
+    let name: String
+    switch kind {
+    case .heldDuringNever: name = "never"
+    case .failedDuringAlways: name = "always"
+    default: name = "other"
+    }
+    #expect(name == "never")
+    #expect(WaitViolationError.Kind.threwDuringHold.description == "threwDuringHold")
+  }
+}

@@ -1,0 +1,92 @@
+import AsyncWaitElements
+import AsyncWaitTestSupport
+import Testing
+
+/// A node that is its own child: every walk of it is endless.
+final class Loop: QueryableNode, Sendable {
+  var children: [Loop] { [self] }
+}
+
+/// Trees built to break walks: cycles, depth, huge indexes, cancellation.
+@Suite(.timeLimit(.minutes(1)))
+struct HostileTreeTests {
+  @Test func cyclicTreeEndsTheWaitWithTheBudgetError() async throws {
+    let app = TreeElement("app", nodeBudget: 10_000) { Loop() }
+
+    let error = try await #require(throws: NodeBudgetExceededError.self) {
+      _ = try await app.buttons["x"].waitForExistence(timeout: .milliseconds(100))
+    }
+
+    #expect(error.nodeBudget == 10_000)
+    #expect(error.query == #"app.descendants(matching: .button)["x"]"#)
+    #expect(error.description.contains("visited more than 10000 nodes in one probe: is the tree cyclic?"))
+  }
+
+  @Test func cyclicTreeUnderTheDefaultBudgetEndsToo() async throws {
+    let app = TreeElement("app") { Loop() }
+
+    await #expect(throws: NodeBudgetExceededError.self) {
+      try await app.buttons["x"].requireExistence(timeout: .milliseconds(100))
+    }
+  }
+
+  @Test func dumpOfACyclicTreeStopsAtTheBudget() async throws {
+    let app = TreeElement("app", nodeBudget: 500) { Loop() }
+
+    let state = try #require(await app.stateDescription)
+
+    #expect(state.hasSuffix("… more than 500 nodes: is the tree cyclic?"))
+  }
+
+  @Test func cancellationEndsAWalkInProgress() async throws {
+    let started = AsyncStream<Void>.makeStream()
+    let app = TreeElement("app", nodeBudget: .max) { () -> Loop? in
+      started.continuation.yield()
+      return Loop()
+    }
+    let wait = Task { try await app.buttons["x"].waitForExistence(timeout: .seconds(3600)) }
+
+    var iterator = started.stream.makeAsyncIterator()
+    await iterator.next()
+    wait.cancel()
+
+    await #expect(throws: CancellationError.self) { try await wait.value }
+  }
+
+  @Test func elementBoundByTheLargestIndexFindsNothing() async throws {
+    let app = ElementTree(ElementNode(.application, children: [ElementNode(.button)])).rootElement()
+
+    #expect(try await app.buttons.element(boundBy: .max).exists == false)
+    #expect(try await app.buttons.element(boundBy: .min).exists == false)
+    #expect(try await app.buttons.element(boundBy: 1).exists == false)
+    #expect(try await app.buttons.element(boundBy: 0).exists)
+  }
+
+  @Test func deepChainsWorkWithEveryElementNodeWalk() throws {
+    var root = ElementNode(.application, identifier: "level 0")
+    for level in (1...20_000).reversed() {
+      root.children = [ElementNode(.other, identifier: "level \(level)", children: root.children)]
+    }
+    let deepest = "level 20000"
+
+    #expect(root.first(identifier: deepest)?.identifier == deepest)
+    #expect(root.update(identifier: deepest) { $0.label = "found" })
+    #expect(root.first(identifier: deepest)?.label == "found")
+    root.removeAll { $0.identifier == "level 10000" }
+    #expect(root.first(identifier: deepest) == nil)
+    #expect(root.first(identifier: "level 9999")?.children.isEmpty == true)
+  }
+
+  @Test func queryTreeShortcutsChainFromQueries() async throws {
+    let app = ElementTree(
+      ElementNode(
+        .application,
+        children: [
+          ElementNode(.cell, label: "Milk", children: [ElementNode(.button, identifier: "delete")])
+        ])
+    ).rootElement()
+
+    #expect(try await app.cells.buttons["delete"].exists)
+    #expect(app.cells.buttons["delete"].elementDescription.contains(".descendants(matching: .button)"))
+  }
+}
