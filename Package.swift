@@ -8,10 +8,17 @@ let package = Package(
   products: [
     .library(name: "AsyncWait", targets: ["AsyncWait"]),
     .library(name: "AsyncWaitElements", targets: ["AsyncWaitElements"]),
+    .library(name: "AsyncWaitTesting", targets: ["AsyncWaitTesting"]),
   ],
   targets: [
     .target(name: "AsyncWait"),
     .target(name: "AsyncWaitElements", dependencies: ["AsyncWait"]),
+    // For test targets only: failing waits are recorded by the running test
+    // framework at the line that waited. It links Testing and XCTest, which
+    // the two libraries above must not, so that apps can link them.
+    .target(name: "AsyncWaitTestingLoader"),
+    .target(
+      name: "AsyncWaitTesting", dependencies: ["AsyncWait", "AsyncWaitElements", "AsyncWaitTestingLoader"]),
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
     .executableTarget(
       name: "AsyncWaitBenchmarks",
@@ -33,7 +40,9 @@ let package = Package(
 // The library targets adopt the upcoming language features. The test targets
 // keep the defaults on purpose: they compile the way a user's test target does,
 // so the isolation and conformance tests prove what users get.
-for target in package.targets where target.type != .test && target.name != "AsyncWaitTestSupport" {
+for target in package.targets
+where target.type != .test && target.name != "AsyncWaitTestSupport" && target.name != "AsyncWaitTestingLoader"
+{
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("ExistentialAny"),

@@ -7,7 +7,7 @@ import CAtspi
 ///
 /// ```swift
 /// let app = try await ATSPIApplication(named: "item-list")
-/// let remove = app.root.descendants(matching: .pushButton)["Remove Last"]
+/// let remove = app.root.buttons["Remove Last"]
 /// try await remove.requireExistence(timeout: .seconds(10))
 /// try await app.click(remove)
 /// try await remove.require(for: \.isEnabled, toEqual: false, timeout: .seconds(5))
@@ -16,16 +16,16 @@ import CAtspi
 /// Every probe of a wait on ``root`` reads the application's tree afresh
 /// from AT-SPI, on the one thread that talks to libatspi. AT-SPI events
 /// (children changed, state changed, text changed, a window created) fire
-/// ``changes``, which the root element carries, so waits probe again at once
+/// ``trigger``, which the root element carries, so waits probe again at once
 /// when the application changes; polling stays as the safety net.
 public final class ATSPIApplication: Sendable {
   /// The application's name in the AT-SPI desktop (its program name).
   public let name: String
   /// Fires on every AT-SPI event of the session.
-  public let changes: WaitTrigger
+  public let trigger: WaitTrigger
   private let listener: ListenerHandle
 
-  /// The AT-SPI events that fire ``changes``.
+  /// The AT-SPI events that fire ``trigger``.
   static let eventTypes = [
     "object:children-changed", "object:state-changed", "object:text-changed", "object:property-change",
     "window:create", "window:destroy",
@@ -48,7 +48,7 @@ public final class ATSPIApplication: Sendable {
   /// read, `nil` while the application is not running.
   public var root: TreeElement<ATSPINode> {
     let name = name
-    return TreeElement(name, triggers: [changes]) {
+    return TreeElement(name, triggers: [trigger]) {
       try await ATSPIThread.shared.perform { try ATSPIApplication.snapshot(named: name) }
     }
   }

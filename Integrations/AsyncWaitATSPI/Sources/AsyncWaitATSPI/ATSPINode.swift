@@ -3,14 +3,18 @@ import CAtspi
 
 /// A snapshot of one node of the AT-SPI accessibility tree, with its subtree.
 ///
-/// The attributes that queries match: the role as ``elementType`` (such as
-/// `push button`), the accessible id as ``identifier``, the name as
+/// The attributes that queries match: the role, mapped onto the package's
+/// element types, as ``elementType`` (so `app.buttons` finds push buttons;
+/// the role itself is ``role``), the accessible id as ``identifier``, the name as
 /// ``label``, the text of text nodes as ``value``, and the sensitive state as
 /// ``isEnabled``. A snapshot is taken once per probe and does not change;
 /// actions on it (``ATSPIApplication/click(_:)``) act on the live node.
 public struct ATSPINode: QueryableNode, Sendable {
-  /// The node's role, as AT-SPI names it, such as `push button`, `text` or `dialog`.
+  /// The node's kind: its role mapped onto the package's element types (see
+  /// ``elementType(forRole:)``).
   public var elementType: ElementType
+  /// The node's role, as AT-SPI names it, such as `push button`, `text` or `dialog`.
+  public var role: String
   /// The node's accessible id, such as `ItemListScreen.button.add`; empty when it has none.
   public var identifier: String
   /// The node's accessible name.
@@ -65,28 +69,47 @@ public struct ATSPINode: QueryableNode, Sendable {
       children.append(try read(child, budget: &budget))
     }
     return ATSPINode(
-      elementType: ElementType(rawValue: role), identifier: identifier, label: name, value: value,
+      elementType: elementType(forRole: role), role: role, identifier: identifier, label: name, value: value,
       description: description, isEnabled: states.enabled, isShowing: states.showing,
       isFocused: states.focused,
       children: children, handle: accessible)
   }
 }
 
-extension ElementType {
-  /// AT-SPI's `push button`.
-  public static let pushButton: ElementType = "push button"
-  /// AT-SPI's `text`: an editable text field.
-  public static let text: ElementType = "text"
-  /// AT-SPI's `label`.
-  public static let label: ElementType = "label"
-  /// AT-SPI's `dialog`.
-  public static let dialog: ElementType = "dialog"
-  /// AT-SPI's `frame`: a top-level window.
-  public static let frame: ElementType = "frame"
-  /// AT-SPI's `list box`.
-  public static let listBox: ElementType = "list box"
-  /// AT-SPI's `list item`.
-  public static let listItem: ElementType = "list item"
-  /// AT-SPI's `check box`.
-  public static let checkBox: ElementType = "check box"
+extension ATSPINode {
+  /// The element type of an AT-SPI role: the package's type where one fits,
+  /// so that XCUITest-style shortcuts work on the desktop too.
+  ///
+  /// | AT-SPI roles | Element type |
+  /// | --- | --- |
+  /// | `push button`, `button` | `.button` |
+  /// | `text`, `entry`, `password text` | `.textField` |
+  /// | `label`, `static` | `.staticText` |
+  /// | `list`, `list box`, `table`, `tree`, `tree table` | `.list` |
+  /// | `list item`, `table cell`, `tree item` | `.cell` |
+  /// | `dialog`, `alert`, `file chooser` | `.sheet` |
+  /// | `frame`, `window` | `.window` |
+  /// | `check box`, `radio button`, `toggle button`, `switch` | `.toggle` |
+  /// | `image`, `icon` | `.image` |
+  /// | `application` | `.application` |
+  ///
+  /// Any other role is its own type, named as AT-SPI names it.
+  ///
+  /// - Parameter role: The role's name.
+  /// - Returns: The element type.
+  public static func elementType(forRole role: String) -> ElementType {
+    switch role {
+    case "push button", "button": .button
+    case "text", "entry", "password text": .textField
+    case "label", "static": .staticText
+    case "list", "list box", "table", "tree", "tree table": .list
+    case "list item", "table cell", "tree item": .cell
+    case "dialog", "alert", "file chooser": .sheet
+    case "frame", "window": .window
+    case "check box", "radio button", "toggle button", "switch": .toggle
+    case "image", "icon": .image
+    case "application": .application
+    default: ElementType(rawValue: role)
+    }
+  }
 }

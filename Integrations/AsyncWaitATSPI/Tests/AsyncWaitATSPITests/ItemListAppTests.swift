@@ -1,4 +1,3 @@
-import AsyncWait
 import AsyncWaitATSPI
 import AsyncWaitElements
 import Testing
@@ -14,45 +13,45 @@ struct ItemListAppTests {
 
   @Test func listShowsItsFourItems() async throws {
     try await withItemListApp { app in
-      let list = app.root.descendants(matching: .listBox)["ItemListScreen.list.items"]
+      let list = app.root.descendants(matching: .list)["ItemListScreen.list.items"]
 
       try await list.requireExistence(timeout: timeout)
 
-      let items = list.children(matching: .listItem)
+      let items = list.children(matching: .cell)
       #expect(try await items.count == 4)
-      #expect(try await list.descendants(matching: .label).firstMatch.snapshot()?.label == "Item 1")
+      #expect(try await list.descendants(matching: .staticText).firstMatch.snapshot()?.label == "Item 1")
     }
   }
 
   @Test func addingAnItemShowsItInTheList() async throws {
     try await withItemListApp { app in
       let root = app.root
-      let list = root.descendants(matching: .listBox)["ItemListScreen.list.items"]
+      let list = root.descendants(matching: .list)["ItemListScreen.list.items"]
       try await list.requireExistence(timeout: timeout)
 
-      try await app.click(root.descendants(matching: .pushButton)["ItemListScreen.button.add"])
-      let dialog = root.descendants(matching: .dialog)["AddItemSheet.dialog.main"]
+      try await app.click(root.descendants(matching: .button)["ItemListScreen.button.add"])
+      let dialog = root.descendants(matching: .sheet)["AddItemSheet.dialog.main"]
       try await dialog.requireExistence(timeout: timeout)
-      let confirm = dialog.descendants(matching: .pushButton)["AddItemSheet.button.confirm"]
+      let confirm = dialog.descendants(matching: .button)["AddItemSheet.button.confirm"]
       try await confirm.require(for: \.isEnabled, toEqual: false, timeout: timeout)
-      let field = dialog.descendants(matching: .text)["AddItemSheet.textField.name"]
+      let field = dialog.descendants(matching: .textField)["AddItemSheet.textField.name"]
       try await app.setText("Milk", in: field)
       try await field.require(for: \.value, toEqual: "Milk", timeout: timeout)
       try await confirm.require(for: \.isEnabled, toEqual: true, timeout: timeout)
       try await app.click(confirm)
 
       try await dialog.requireNonExistence(timeout: timeout)
-      try await list.descendants(matching: .label)["Milk"].requireExistence(timeout: timeout)
-      #expect(try await list.children(matching: .listItem).count == 5)
+      try await list.descendants(matching: .staticText)["Milk"].requireExistence(timeout: timeout)
+      #expect(try await list.children(matching: .cell).count == 5)
     }
   }
 
   @Test func removingEveryItemDisablesRemoveLast() async throws {
     try await withItemListApp { app in
       let root = app.root
-      let items = root.descendants(matching: .listBox)["ItemListScreen.list.items"].children(
-        matching: .listItem)
-      let remove = root.descendants(matching: .pushButton)["Remove Last"]
+      let items = root.descendants(matching: .list)["ItemListScreen.list.items"].children(
+        matching: .cell)
+      let remove = root.descendants(matching: .button)["Remove Last"]
       try await items.requireExistence(timeout: timeout)
 
       for remaining in stride(from: 3, through: 0, by: -1) {
@@ -68,15 +67,15 @@ struct ItemListAppTests {
   @Test func reminderDialogAppearsOnATimerAndIsDismissed() async throws {
     try await withItemListApp { app in
       let root = app.root
-      let remind = root.descendants(matching: .pushButton)["ItemListScreen.button.remind"]
-      let reminder = root.descendants(matching: .dialog)["ReminderSheet.dialog.main"]
+      let remind = root.descendants(matching: .button)["ItemListScreen.button.remind"]
+      let reminder = root.descendants(matching: .sheet)["ReminderSheet.dialog.main"]
       try await remind.requireExistence(timeout: timeout)
       #expect(try await reminder.exists == false)
 
       try await app.click(remind)
       try await reminder.requireExistence(timeout: timeout)
-      #expect(try await reminder.descendants(matching: .label)["Buy more items"].exists)
-      try await app.click(reminder.descendants(matching: .pushButton)["Dismiss"])
+      #expect(try await reminder.descendants(matching: .staticText)["Buy more items"].exists)
+      try await app.click(reminder.descendants(matching: .button)["Dismiss"])
 
       try await reminder.requireNonExistence(timeout: timeout)
     }

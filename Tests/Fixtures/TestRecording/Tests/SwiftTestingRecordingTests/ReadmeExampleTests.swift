@@ -1,6 +1,6 @@
 // The README's first example, word for word, so that it keeps compiling and passing.
 
-import AsyncWait
+import AsyncWaitTesting  // AsyncWait and AsyncWaitElements, failures recorded at the wait
 import Testing
 
 @MainActor final class Screen { var isLoaded = false }

@@ -1,0 +1,72 @@
+public import Testing
+
+/// A Swift Testing trait that sets wait defaults for a test, or for every
+/// test of a suite.
+///
+/// ```swift
+/// @Suite(.waitDefaults(timeout: .seconds(5), pollingInterval: .milliseconds(50)))
+/// struct CheckoutTests {
+///   @Test func paying() async throws {
+///     try await requireEventually("the receipt shows") { await checkout.receipt != nil }
+///   }
+/// }
+/// ```
+///
+/// It runs each test inside
+/// `withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:clock:isolation:_:)`:
+/// a trait on a test beats one on its suite, and an argument given to a wait
+/// beats both.
+public struct WaitDefaultsTrait: TestTrait, SuiteTrait, TestScoping {
+  /// The timeout of waits that give none.
+  public var timeout: Duration?
+  /// The polling interval of waits that give none.
+  public var pollingInterval: Duration?
+  /// How long every eventually-style wait of one test may run in all.
+  public var deadline: Duration?
+  /// Whether failing throwing waits record their failure in the test.
+  public var recordsFailures: Bool?
+
+  /// `true`: a suite's defaults apply to every test inside it.
+  public var isRecursive: Bool { true }
+
+  /// Runs the test inside a scope with the defaults.
+  ///
+  /// - Parameters:
+  ///   - test: The test.
+  ///   - testCase: The test case, or `nil` for a suite.
+  ///   - function: The test, or the suite's work.
+  /// - Throws: What `function` throws.
+  @concurrent public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @concurrent @Sendable () async throws -> Void
+  ) async throws {
+    try await withWaitDefaults(
+      timeout: timeout, pollingInterval: pollingInterval, deadline: deadline, recordsFailures: recordsFailures
+    ) {
+      try await function()
+    }
+  }
+}
+
+extension Trait where Self == WaitDefaultsTrait {
+  /// Sets wait defaults for a test, or for every test of a suite.
+  ///
+  /// - Parameters:
+  ///   - timeout: The timeout of waits that give none.
+  ///   - pollingInterval: The polling interval of waits that give none.
+  ///   - deadline: How long every eventually-style wait of one test may run
+  ///     in all; each ends by the earlier of its own timeout and this.
+  ///   - recordsFailures: Whether failing throwing waits record their
+  ///     failure in the test before throwing; `true` unless an outer scope
+  ///     says otherwise.
+  /// - Returns: The trait.
+  public static func waitDefaults(
+    timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
+    deadline: Duration? = nil,
+    recordsFailures: Bool? = nil
+  ) -> Self {
+    WaitDefaultsTrait(
+      timeout: timeout, pollingInterval: pollingInterval, deadline: deadline, recordsFailures: recordsFailures
+    )
+  }
+}

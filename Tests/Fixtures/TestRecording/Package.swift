@@ -1,0 +1,23 @@
+// swift-tools-version: 6.2
+
+import PackageDescription
+
+// A consumer package, as a user writes one: its test targets depend on
+// AsyncWaitTesting and nothing else. Scripts/test-recording.sh runs it.
+let package = Package(
+  name: "TestRecording",
+  dependencies: [
+    .package(name: "swift-async-wait", path: "../../..")
+  ],
+  targets: [
+    // Passing Swift Testing tests that check what a failing wait records.
+    .testTarget(
+      name: "SwiftTestingRecordingTests",
+      dependencies: [.product(name: "AsyncWaitTesting", package: "swift-async-wait")]),
+    // Deliberately failing XCTest tests; the script checks where each failure is printed.
+    .testTarget(
+      name: "XCTestRecordingFixture",
+      dependencies: [.product(name: "AsyncWaitTesting", package: "swift-async-wait")]),
+  ],
+  swiftLanguageModes: [.v6]
+)
