@@ -9,6 +9,7 @@
 
 import AsyncWait
 import AsyncWaitElements
+import Observation
 import StressSupport
 
 #if canImport(Glibc)
@@ -197,6 +198,69 @@ if checkMemory, let warm = heapAfterWarmUp, let last = liveHeapBytes(), rounds >
   if growth > 2 * 1024 * 1024 {
     print("FAIL: memory did not come back after the waits ended")
     failed = true
+  }
+}
+
+/// State that an observed wait watches and that never changes while it does.
+@Observable final class Watched {
+  var done = false
+}
+
+/// How much the live heap grows over one long wait, between its 1,000th and
+/// its last probe: memory must follow the live state of a wait, not the
+/// number of probes or wake-ups it has had.
+@concurrent
+func heapGrowthOverALongWait(probes: Int, observed: Bool) async throws -> Int? {
+  let trigger = WaitTrigger()
+  let count = Locked(0)
+  let marks = Locked<(early: Int?, late: Int?)>((nil, nil))
+  let onProbe: @Sendable (WaitProbe) -> Void = { probe in
+    if probe.index == 1_000 { marks.withLock { $0.early = liveHeapBytes() } }
+    if probe.index == probes { marks.withLock { $0.late = liveHeapBytes() } }
+    count.withLock { $0 = probe.index }
+  }
+  let watched = Watched()
+  if observed {
+    // Polls as fast as the clock allows; the state it reads never changes.
+    let wait = Wait(timeout: .seconds(600), schedule: .fixed(.nanoseconds(1)), onProbe: onProbe)
+    _ = try await wait.untilObserved { count.withLock { $0 } >= probes || watched.done }
+  } else {
+    // Sleeps an hour at a time and is woken early by the trigger, every time:
+    // after each probe the firer gives the wait a moment to fall asleep, so
+    // that the fire ends a sleep rather than landing during a probe.
+    let firer = Task.detached {
+      var seen = 0
+      while seen < probes, !Task.isCancelled {
+        let now = count.withLock { $0 }
+        guard now != seen else { continue }
+        seen = now
+        usleep(20)
+        trigger.fire()
+      }
+    }
+    defer { firer.cancel() }
+    let wait = Wait(
+      timeout: .seconds(600), schedule: .fixed(.seconds(3600)), triggers: [trigger], onProbe: onProbe)
+    _ = try await wait.until { count.withLock { $0 } >= probes }
+  }
+  watched.done = true
+  let (early, late) = marks.withLock { $0 }
+  guard let early, let late else { return nil }
+  return late - early
+}
+
+if checkMemory {
+  for (name, observed) in [
+    ("an observed wait on state that never changes", true), ("a wait woken early by a trigger", false),
+  ] {
+    let probes = 100_000
+    if let growth = try await heapGrowthOverALongWait(probes: probes, observed: observed) {
+      print("\(name): live heap changed by \(growth / 1024) KiB from probe 1,000 to probe \(probes)")
+      if growth > 1024 * 1024 {
+        print("FAIL: a long wait's memory grew with its probes")
+        failed = true
+      }
+    }
   }
 }
 print(failed ? "FAIL" : "OK: every wait returned exactly once, as scripted")

@@ -7,7 +7,12 @@
 #if defined(__linux__) && defined(__GLIBC__)
 #include <malloc.h>
 
-int64_t stress_live_heap_bytes(void) { return (int64_t)mallinfo2().uordblks; }
+// Small allocations in the arenas, plus the large ones glibc serves with
+// mmap (over 128 KiB by default), such as a big array's storage.
+int64_t stress_live_heap_bytes(void) {
+  struct mallinfo2 info = mallinfo2();
+  return (int64_t)(info.uordblks + info.hblkhd);
+}
 #else
 int64_t stress_live_heap_bytes(void) { return -1; }
 #endif

@@ -15,6 +15,7 @@ final class IssueLog: Sendable {
 @Suite struct RecordingTests {
   @Test func timeoutIsRecordedOnceAtTheWaitsLineAndColumn() async throws {
     let log = IssueLog()
+    let waitLine = #line + 3  // the line of the wait below
 
     try await withKnownIssue {
       try await requireEventually("the feed loads", timeout: .milliseconds(50)) { false }
@@ -26,7 +27,8 @@ final class IssueLog: Sendable {
     #expect(issues.count == 1)
     let issue = try #require(issues.first)
     #expect(issue.sourceLocation?.fileName == "RecordingTests.swift")
-    #expect(issue.sourceLocation?.line == 20)
+    #expect(issue.sourceLocation?.line == waitLine)
+    // `#column` as a default argument is the column of the call's argument list.
     #expect(issue.sourceLocation?.column == 34)
     #expect(
       issue.comments.map(\.rawValue).joined().hasPrefix(
@@ -36,6 +38,8 @@ final class IssueLog: Sendable {
   @Test func violationAndElementTimeoutAreRecordedAtTheirLines() async throws {
     let log = IssueLog()
     let app = ElementTree(ElementNode(.application)).rootElement()
+    let neverLine = #line + 4  // the lines of the two waits below
+    let existenceLine = neverLine + 5
 
     try await withKnownIssue {
       try await Wait(timeout: .milliseconds(50)).requireNever("an error is logged") { true }
@@ -49,7 +53,7 @@ final class IssueLog: Sendable {
     }
 
     let issues = log.all
-    #expect(issues.map { $0.sourceLocation?.line } == [37, 40])
+    #expect(issues.map { $0.sourceLocation?.line } == [neverLine, existenceLine])
     #expect(issues.first?.comments.first?.rawValue.hasPrefix(#""an error is logged" held at"#) == true)
     #expect(issues.last?.comments.first?.rawValue.contains(#"["Save"] to exist"#) == true)
   }
