@@ -96,6 +96,10 @@ struct FlagElement: WaitableElement {
 
     #expect(error.comment?.hasSuffix("to equal \"shown\"") == true)
     #expect(error.lastObservation?.hasPrefix("last value: \"hidden\"") == true)
+    // `title` is computed: where the runtime gives its key path no name, the
+    // failure names the element and the value, never an address.
+    #expect(error.description.contains("0x") == false)
+    #expect(error.description.contains("<computed") == false)
   }
 }
 

@@ -14,9 +14,9 @@ let package = Package(
     .testTarget(
       name: "SwiftTestingRecordingTests",
       dependencies: [.product(name: "AsyncWaitTesting", package: "swift-async-wait")]),
-    // Deliberately failing XCTest tests; the script checks where each failure is printed.
+    // Deliberately failing XCTest and Swift Testing tests; the script checks where each failure is printed.
     .testTarget(
-      name: "XCTestRecordingFixture",
+      name: "FailingFixtures",
       dependencies: [.product(name: "AsyncWaitTesting", package: "swift-async-wait")]),
   ],
   swiftLanguageModes: [.v6]

@@ -5,7 +5,7 @@
 import AsyncWaitTesting
 import XCTest
 
-final class XCTestRecordingFixture: XCTestCase {
+final class XCTestFixture: XCTestCase {
   func testTimeoutIsReportedAtTheWait() async throws {
     // Nothing makes the feed load: the wait below times out.
     var loaded = false
