@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of every library target without the DocC plugin,
-# treating every warning as an error.
+# treating every warning as an error, and merges the archives into one static
+# site that opens at its root.
 #
 #   Scripts/build-docs.sh [OUTPUT_DIR]    (default: .build/docs)
+#   python3 -m http.server --directory .build/docs/site 8000   # then open http://localhost:8000
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,3 +32,25 @@ for target in "${targets[@]}"; do
     --warnings-as-errors
   echo "docs: $out/$target.doccarchive"
 done
+
+# One site: the modules' archives merged under a landing page, made ready for
+# static hosting, with the root sending a browser to that landing page.
+rm -rf "$out/swift-async-wait.doccarchive" "$out/site"
+docc merge $(printf -- "$out/%s.doccarchive " "${targets[@]}") \
+  --synthesized-landing-page-name swift-async-wait \
+  --synthesized-landing-page-kind Package \
+  --output-path "$out/swift-async-wait.doccarchive"
+docc process-archive transform-for-static-hosting "$out/swift-async-wait.doccarchive" --output-path "$out/site"
+cat > "$out/site/index.html" <<'HTML'
+<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>swift-async-wait</title>
+  <meta http-equiv="refresh" content="0; url=documentation/">
+</head>
+<body><p><a href="documentation/">swift-async-wait documentation</a></p></body>
+</html>
+HTML
+echo "site: $out/site (open its index.html through a web server, for example"
+echo "      python3 -m http.server --directory $out/site 8000)"

@@ -7,8 +7,11 @@
 /// ```swift
 /// let wait = Wait(
 ///   timeout: .seconds(30),
-///   schedule: .exponentialBackoff(initial: .milliseconds(50), factor: 2, maximum: .seconds(2)))
-/// try await wait.require("the job finishes") { try await jobs.status(id) == .done }
+///   schedule: .exponentialBackoff(
+///     initial: .milliseconds(50), factor: 2, maximum: .seconds(2)))
+/// try await wait.require("the job finishes") {
+///   try await jobs.status(id) == .done
+/// }
 /// ```
 public struct PollingSchedule: Sendable, CustomStringConvertible {
   enum Kind: Sendable {

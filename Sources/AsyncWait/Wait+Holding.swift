@@ -7,7 +7,8 @@ extension Wait {
   /// a duration of zero is an ordinary wait for the condition.
   ///
   /// ```swift
-  /// let settled = try await Wait(timeout: .seconds(3)).stable(for: .milliseconds(300)) {
+  /// let wait = Wait(timeout: .seconds(3))
+  /// let settled = try await wait.stable(for: .milliseconds(300)) {
   ///   layout.isSettled
   /// }
   /// ```
@@ -110,7 +111,8 @@ extension Wait {
   /// found the condition false.
   ///
   /// ```swift
-  /// #expect(try await Wait(timeout: .milliseconds(500)).never { log.contains(.error) })
+  /// let quiet = Wait(timeout: .milliseconds(500))
+  /// #expect(try await quiet.never { log.contains(.error) })
   /// ```
   ///
   /// - Parameters:

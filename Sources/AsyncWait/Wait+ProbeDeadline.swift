@@ -44,7 +44,8 @@ extension Wait {
   /// error that explains the timeout when the condition does not hold.
   ///
   /// ```swift
-  /// try await Wait(timeout: .seconds(2)).require("the server answers") { remaining in
+  /// let wait = Wait(timeout: .seconds(2))
+  /// try await wait.require("the server answers") { remaining in
   ///   try await client.health(timeout: remaining) == .ok
   /// }
   /// ```

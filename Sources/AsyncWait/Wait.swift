@@ -6,9 +6,11 @@
 ///
 /// ```swift
 /// let wait = Wait(timeout: .seconds(5), triggers: [store.changed])
-/// try await wait.require("the order ships") { store.order(7)?.status == .shipped }
+/// try await wait.require("the order ships") {
+///   store.order(7)?.status == .shipped
+/// }
 /// let receipt = try await wait.value("a receipt") { store.receipt(for: 7) }
-/// try await Wait(timeout: .milliseconds(500)).requireNever("an error is logged") {
+/// try await Wait(timeout: .seconds(0.5)).requireNever("an error is logged") {
 ///   log.hasErrors
 /// }
 /// ```
@@ -147,7 +149,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   /// the wait.
   ///
   /// ```swift
-  /// let user = try await Wait(timeout: .seconds(2)).value("user 7 in the cache") {
+  /// let wait = Wait(timeout: .seconds(2))
+  /// let user = try await wait.value("user 7 in the cache") {
   ///   cache.user(id: 7)
   /// }
   /// #expect(user.name == "Ada")
@@ -196,7 +199,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   /// closure may be `async` and may throw:
   ///
   /// ```swift
-  /// try await Wait(timeout: .seconds(2)).require("the feed's phase", for: { model.phase }, toEqual: .loaded)
+  /// try await Wait(timeout: .seconds(2))
+  ///   .require("the feed's phase", for: { model.phase }, toEqual: .loaded)
   /// ```
   ///
   /// A timeout reads `last value: .loading`.

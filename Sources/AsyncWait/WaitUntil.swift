@@ -8,7 +8,10 @@
 /// @Test func savingShowsTheBanner() async throws {
 ///   let model = ProfileModel()
 ///   model.save()
-///   #expect(try await waitUntil(timeout: .seconds(2)) { model.banner == .saved })
+///   let saved = try await waitUntil(timeout: .seconds(2)) {
+///     model.banner == .saved
+///   }
+///   #expect(saved)
 /// }
 /// ```
 ///
@@ -75,7 +78,7 @@ public func waitUntil<C: Clock>(
 /// ```swift
 /// @Test func serverStarts() async throws {
 ///   let server = try await TestServer.start()
-///   try await requireEventually("the server reports ready", timeout: .seconds(5)) {
+///   try await requireEventually("the server is ready", timeout: .seconds(5)) {
 ///     try await server.health() == .ready
 ///   }
 /// }

@@ -7,7 +7,8 @@
 ///   ElementNode(.list, identifier: "ItemListScreen.list.items", children: [
 ///     ElementNode(.cell, label: "Milk"),
 ///   ]),
-///   ElementNode(.button, identifier: "ItemListScreen.button.add", label: "Add"),
+///   ElementNode(
+///     .button, identifier: "ItemListScreen.button.add", label: "Add"),
 /// ])
 /// ```
 public struct ElementNode: QueryableNode, Hashable, Sendable {

@@ -3,7 +3,8 @@
 /// Queries come from a ``TreeElement`` and chain like XCUITest's:
 ///
 /// ```swift
-/// let rows = app.descendants(matching: .list)["ItemListScreen.list.items"].children(matching: .cell)
+/// let list = app.descendants(matching: .list)["ItemListScreen.list.items"]
+/// let rows = list.children(matching: .cell)
 /// #expect(try await rows.count == 4)
 /// let milk = rows.matching { $0.label == "Milk" }.firstMatch
 /// ```

@@ -11,7 +11,9 @@
 ///
 /// Task {
 ///   try await Task.sleep(for: .milliseconds(50))
-///   tree.update { root in root?.children.append(ElementNode(.button, label: "Done")) }
+///   tree.update { root in
+///     root?.children.append(ElementNode(.button, label: "Done"))
+///   }
 /// }
 /// try await app.buttons["Done"].requireExistence(timeout: .seconds(2))
 /// ```

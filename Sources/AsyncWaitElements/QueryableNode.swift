@@ -5,7 +5,11 @@
 /// have defaults, so a node implements only those its tree has.
 ///
 /// ```swift
-/// extension AccessibilityNode: QueryableNode {
+/// struct AccessibilityNode: QueryableNode {
+///   var role: String
+///   var accessibilityIdentifier: String?
+///   var children: [AccessibilityNode]
+///
 ///   var elementType: ElementType { ElementType(rawValue: role) }
 ///   var identifier: String { accessibilityIdentifier ?? "" }
 /// }
@@ -41,14 +45,14 @@ public protocol QueryableNode: SendableMetatype {
 }
 
 extension QueryableNode {
-  /// ``ElementType/other``.
+  /// The kind of a node whose tree says nothing of kinds: ``ElementType/other``.
   public var elementType: ElementType { .other }
-  /// Empty.
+  /// No identifier: the empty string.
   public var identifier: String { "" }
-  /// Empty.
+  /// No label: the empty string.
   public var label: String { "" }
-  /// `nil`.
+  /// No value: `nil`, which a dump of the tree leaves out.
   public var value: String? { nil }
-  /// `true`.
+  /// Enabled: `true`, for trees that have no disabled state.
   public var isEnabled: Bool { true }
 }

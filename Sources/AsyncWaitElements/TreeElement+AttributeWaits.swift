@@ -6,7 +6,9 @@ extension TreeElement {
   ///
   /// ```swift
   /// let removeLast = app.buttons["Remove Last"]
-  /// #expect(try await removeLast.wait(for: \.isEnabled, toEqual: false, timeout: .seconds(2)))
+  /// let disabled = try await removeLast.wait(
+  ///   for: \.isEnabled, toEqual: false, timeout: .seconds(2))
+  /// #expect(disabled)
   /// ```
   ///
   /// - Parameters:
@@ -65,7 +67,8 @@ extension TreeElement {
   ///
   /// ```swift
   /// let save = app.buttons["ProfileScreen.button.save"]
-  /// try await save.require(for: \.isEnabled, toEqual: true, timeout: .seconds(2))
+  /// try await save.require(
+  ///   for: \.isEnabled, toEqual: true, timeout: .seconds(2))
   /// ```
   ///
   /// - Parameters:

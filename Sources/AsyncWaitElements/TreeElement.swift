@@ -9,7 +9,8 @@
 /// let add = app.buttons["ItemListScreen.button.add"]
 /// try await add.requireExistence(timeout: .seconds(2))
 /// let delete = app.buttons["ItemListScreen.button.delete"]
-/// try await delete.require(for: \.isEnabled, toEqual: false, timeout: .seconds(2))
+/// try await delete.require(
+///   for: \.isEnabled, toEqual: false, timeout: .seconds(2))
 /// ```
 ///
 /// Nothing is resolved when a query is built. Every read of ``exists``, every

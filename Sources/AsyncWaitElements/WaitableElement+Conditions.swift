@@ -4,7 +4,9 @@ extension WaitableElement {
   /// For checks that an existence or value wait cannot express:
   ///
   /// ```swift
-  /// let loaded = try await list.wait(timeout: .seconds(2)) { try await $0.count >= 20 }
+  /// let loaded = try await list.wait(timeout: .seconds(2)) {
+  ///   try await $0.count >= 20
+  /// }
   /// ```
   ///
   /// - Parameters:
@@ -52,7 +54,9 @@ extension WaitableElement {
   /// that explains the timeout when it does not.
   ///
   /// ```swift
-  /// try await items.require("four rows", timeout: .seconds(2)) { try await $0.count == 4 }
+  /// try await items.require("four rows", timeout: .seconds(2)) {
+  ///   try await $0.count == 4
+  /// }
   /// ```
   ///
   /// - Parameters:

@@ -7,7 +7,8 @@ extension WaitableElement {
   /// first probe at once, a final probe at the deadline, prompt cancellation.
   ///
   /// ```swift
-  /// #expect(try await app.buttons["Save"].waitForExistence(timeout: .seconds(2)))
+  /// let save = app.buttons["Save"]
+  /// #expect(try await save.waitForExistence(timeout: .seconds(2)))
   /// ```
   ///
   /// - Parameters:
@@ -35,7 +36,8 @@ extension WaitableElement {
   /// ```swift
   /// let patient = Wait(
   ///   timeout: .seconds(30),
-  ///   schedule: .exponentialBackoff(initial: .milliseconds(50), maximum: .seconds(1)))
+  ///   schedule: .exponentialBackoff(
+  ///     initial: .milliseconds(50), maximum: .seconds(1)))
   /// #expect(try await app.buttons["Save"].waitForExistence(using: patient))
   /// ```
   ///
@@ -105,7 +107,8 @@ extension WaitableElement {
   /// matched and a dump of the tree.
   ///
   /// ```swift
-  /// try await app.buttons["ItemListScreen.button.add"].requireExistence(timeout: .seconds(2))
+  /// let add = app.buttons["ItemListScreen.button.add"]
+  /// try await add.requireExistence(timeout: .seconds(2))
   /// ```
   ///
   /// - Parameters:

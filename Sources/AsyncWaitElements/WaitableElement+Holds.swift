@@ -4,7 +4,7 @@
 /// "Stays absent for 500 ms" and "stays enabled" are one call each:
 ///
 /// ```swift
-/// try await banner.requireNever("the error banner shows", for: .milliseconds(500)) {
+/// try await banner.requireNever("the error banner shows", for: .seconds(1)) {
 ///   try await $0.exists
 /// }
 /// try await save.requireAlways("Save stays enabled", for: .seconds(1)) {

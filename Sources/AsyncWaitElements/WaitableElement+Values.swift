@@ -4,7 +4,9 @@ extension WaitableElement {
   /// The key path is read once per probe:
   ///
   /// ```swift
-  /// #expect(try await counter.wait(for: \.text, toEqual: "3 items", timeout: .seconds(2)))
+  /// let three = try await counter.wait(
+  ///   for: \.text, toEqual: "3 items", timeout: .seconds(2))
+  /// #expect(three)
   /// ```
   ///
   /// - Parameters:
@@ -37,7 +39,9 @@ extension WaitableElement {
   /// For properties a key path cannot name, such as `async` ones:
   ///
   /// ```swift
-  /// #expect(try await row.wait(for: { try await $0.title }, toEqual: "Milk", timeout: .seconds(2)))
+  /// let milk = try await row.wait(
+  ///   for: { try await $0.title }, toEqual: "Milk", timeout: .seconds(2))
+  /// #expect(milk)
   /// ```
   ///
   /// - Parameters:
@@ -92,7 +96,8 @@ extension WaitableElement {
   /// an error that gives the last value read when it does not.
   ///
   /// ```swift
-  /// try await counter.require(for: \.text, toEqual: "3 items", timeout: .seconds(2))
+  /// try await counter.require(
+  ///   for: \.text, toEqual: "3 items", timeout: .seconds(2))
   /// ```
   ///
   /// - Parameters:

@@ -17,7 +17,8 @@
 ///   var exists: Bool { list.titles.contains(title) }
 /// }
 ///
-/// #expect(try await Row(list: list, title: "Milk").waitForExistence(timeout: .seconds(2)))
+/// let milk = Row(list: list, title: "Milk")
+/// #expect(try await milk.waitForExistence(timeout: .seconds(2)))
 /// ```
 ///
 /// Each wait comes in two forms: one with a timeout and a polling interval,

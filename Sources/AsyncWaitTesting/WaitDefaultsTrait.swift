@@ -4,10 +4,12 @@ public import Testing
 /// test of a suite.
 ///
 /// ```swift
-/// @Suite(.waitDefaults(timeout: .seconds(5), pollingInterval: .milliseconds(50)))
+/// @Suite(.waitDefaults(timeout: .seconds(5), pollingInterval: .seconds(0.05)))
 /// struct CheckoutTests {
 ///   @Test func paying() async throws {
-///     try await requireEventually("the receipt shows") { await checkout.receipt != nil }
+///     try await requireEventually("the receipt shows") {
+///       await checkout.receipt != nil
+///     }
 ///   }
 /// }
 /// ```

@@ -10,7 +10,8 @@ import CAtspi
 /// let remove = app.root.buttons["Remove Last"]
 /// try await remove.requireExistence(timeout: .seconds(10))
 /// try await app.click(remove)
-/// try await remove.require(for: \.isEnabled, toEqual: false, timeout: .seconds(5))
+/// try await remove.require(
+///   for: \.isEnabled, toEqual: false, timeout: .seconds(5))
 /// ```
 ///
 /// Every probe of a wait on ``root`` reads the application's tree afresh

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Compiles every ```swift block of README.md and the DocC catalogs, so the
+docs cannot drift from the API.
+
+Each block becomes one Swift file of a scratch test target that depends on
+AsyncWaitTesting, next to Scripts/doc-snippets/Context.swift, which declares
+the names the blocks use (a store, a model, a server…). A block with
+declarations at its top level (@Test, struct, class…) is nested in a type of
+its own; any other block becomes the body of an async throwing function.
+Imports are hoisted. Skipped, and said so in the text around them: manifest
+fragments (first line `// Package.swift`) and Apple-only blocks (first line
+`// Apple platforms only`).
+
+    Scripts/check-doc-snippets.py [SCRATCH_DIR]
+"""
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+root = pathlib.Path(__file__).resolve().parent.parent
+scratch = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(tempfile.mkdtemp())
+files = [root / "README.md", *sorted(root.glob("Sources/*/*.docc/**/*.md"))]
+declaration = re.compile(r"^(@|struct |final class |class |actor |enum |extension |func |protocol )")
+
+target = scratch / "Tests" / "DocSnippets"
+shutil.rmtree(scratch / "Tests", ignore_errors=True)
+target.mkdir(parents=True)
+shutil.copy(root / "Scripts" / "doc-snippets" / "Context.swift", target / "Context.swift")
+(scratch / "Package.swift").write_text(f"""// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "DocSnippets",
+  platforms: [.macOS(.v14)],
+  dependencies: [.package(name: "swift-async-wait", path: "{root}")],
+  targets: [
+    .testTarget(
+      name: "DocSnippets",
+      dependencies: [.product(name: "AsyncWaitTesting", package: "swift-async-wait")]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+""")
+
+compiled, skipped = 0, 0
+sources = {}
+for path in files:
+    blocks = re.findall(r"```swift\n(.*?)```", path.read_text(), re.S)
+    for index, block in enumerate(blocks):
+        first = block.strip().splitlines()[0] if block.strip() else ""
+        if first.startswith("// Package.swift") or first.startswith("// Apple platforms only"):
+            skipped += 1
+            continue
+        name = re.sub(r"\W", "_", f"{path.relative_to(root).with_suffix('')}_{index}")
+        lines = block.rstrip("\n").splitlines()
+        imports = [line for line in lines if line.startswith("import ")]
+        body = [line for line in lines if not line.startswith("import ")]
+        header = "\n".join(["import AsyncWaitTesting", "import Foundation", "import Testing", *imports])
+        location = f"// {path.relative_to(root)}, code block {index + 1}"
+        indented = "\n".join(("  " + line) if line else "" for line in body)
+        if any(declaration.match(line) for line in body):
+            text = f"{header}\n\n{location}\nstruct {name} {{\n{indented}\n}}\n"
+        else:
+            text = f"{header}\n\n{location}\n@MainActor func {name}() async throws {{\n{indented}\n}}\n"
+        (target / f"{name}.swift").write_text(text)
+        sources[f"{name}.swift"] = f"{path.relative_to(root)} block {index + 1}"
+        compiled += 1
+
+result = subprocess.run(["swift", "build", "--build-tests", "--package-path", str(scratch)],
+                        capture_output=True, text=True)
+output = result.stdout + result.stderr
+errors = [line for line in output.splitlines() if ": error:" in line]
+for line in errors:
+    match = re.search(r"(\w+\.swift):\d+", line)
+    where = sources.get(match.group(1), "") if match else ""
+    print(f"{line}  [{where}]" if where else line)
+if result.returncode != 0 and not errors:
+    print(output)
+print(f"check-doc-snippets: {compiled} code blocks compiled, {skipped} skipped (manifests, Apple-only)"
+      + ("" if result.returncode == 0 else ": FAILED"))
+sys.exit(result.returncode)

@@ -1,0 +1,94 @@
+// The names the documentation's code blocks use, declared just enough for the
+// blocks to compile. Scripts/check-doc-snippets.py copies this file beside the
+// blocks it extracts; nothing here runs.
+
+import AsyncWaitTesting
+import Foundation
+import Observation
+
+enum Phase: Sendable { case loading, loaded }
+enum Banner: Sendable { case hidden, saved }
+enum Health: Sendable { case starting, ready, ok }
+
+struct Receipt: Sendable { var total: Int }
+struct Order: Sendable { var status: Status }
+enum Status: Sendable { case pending, shipped }
+
+final class Store: Sendable {
+  let changed = WaitTrigger()
+  func receipt(for order: Int) -> Receipt? { nil }
+  func order(_ id: Int) -> Order? { nil }
+}
+
+@MainActor @Observable final class AppModel {
+  var items: [String] = []
+  var phase = Phase.loading
+  let tree = ElementTree()
+}
+
+final class Log: Sendable { var containsError: Bool { false } }
+final class Spinner: Sendable { var isSpinnerVisible: Bool { false } }
+struct Export: Sendable { var finished: Bool }
+final class API: Sendable { func export(_ id: Int) async throws -> Export { Export(finished: true) } }
+final class Search: Sendable { var isIndexed: Bool { get async throws { true } } }
+final class Server: Sendable {
+  var isReady: Bool { get async { true } }
+  func health() async throws -> Health { .ready }
+}
+final class Jobs: Sendable { var count: Int { get async { 1 } } }
+final class Client: Sendable { func health() async throws -> Health { .ok } }
+final class Downloads: Sendable {
+  let changed = WaitTrigger()
+  func isFinished(_ id: Int) -> Bool { true }
+}
+struct Counter: WaitableElement { var exists: Bool { true }; var text: String { "3 items" } }
+
+@MainActor final class Feed {
+  var isLoaded = false
+  func refresh() { isLoaded = true }
+}
+@MainActor final class ProfileModel {
+  var banner = Banner.hidden
+  func save() { banner = .saved }
+}
+@MainActor final class ScreenModel {
+  var isLoaded = false
+  func load() { isLoaded = true }
+}
+
+/// The stand-in for the package's test fixture `ItemListApp`, a simulated app.
+@MainActor final class ItemListApp {
+  let tree = ElementTree()
+  func launch() {}
+  func tap(_ element: TreeElement<ElementNode>) async throws {}
+  func type(_ text: String, into element: TreeElement<ElementNode>) async throws {}
+}
+
+final class TodoList: Sendable {
+  var titles: [String] { [] }
+  func detail(for title: String) -> String? { nil }
+}
+@MainActor final class EditorScreen {
+  init(toast: some WaitableElement) {}
+  func save() {}
+}
+final class WebDriverSession: Sendable {
+  func findElements(css: String) async throws -> [String] { [] }
+}
+
+let store = Store()
+let order = 7
+let id = 1
+let log = Log()
+let screen = Spinner()
+let api = API()
+let search = Search()
+let server = Server()
+let jobs = Jobs()
+let client = Client()
+let downloads = Downloads()
+let list = TodoList()
+let counter = Counter()
+@MainActor let model = AppModel()
+let saveButton = ElementTree().rootElement().buttons["Save"]
+let spinner = ElementTree().rootElement().descendants(matching: .any)["spinner"]
