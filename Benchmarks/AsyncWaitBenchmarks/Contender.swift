@@ -7,6 +7,9 @@ typealias Condition = @Sendable () -> Bool
 /// One way of waiting for a condition, measured against the others.
 struct Contender: Sendable {
   var name: String
+  /// Whether the contender runs only in the scale rows: the resume floor,
+  /// which neither reads a clock nor handles cancellation.
+  var scaleOnly = false
   /// Waits until `condition` holds or `timeout` passes, probing every
   /// `interval`; `changed` fires whenever the condition may have changed,
   /// for the contenders that listen.
@@ -27,6 +30,23 @@ struct Contender: Sendable {
       let now = clock.now
       if now >= deadline { return false }
       try await clock.sleep(until: min(now.advanced(by: interval), deadline), tolerance: nil)
+    }
+  }
+
+  /// The floor of the floor: a task parked on a continuation and resumed by
+  /// the timer thread in batches, once per interval, and nothing else: no
+  /// clock read beyond the timer's, no cancellation handling. The condition
+  /// is called only so that the scale rows can count wake-ups.
+  static let resumeFloor = Contender(name: "resume-floor", scaleOnly: true) { timeout, interval, _, condition in
+    let park = TimerPark()
+    let start = ContinuousClock.now
+    let deadline = start.advanced(by: timeout)
+    var tick = start
+    while true {
+      if condition() { return true }
+      if tick >= deadline { return false }
+      tick = min(tick.advanced(by: interval), deadline)
+      await park.park(until: tick)
     }
   }
 
@@ -64,7 +84,7 @@ struct Contender: Sendable {
   private static let absentTree = ElementNode(
     .application, children: [ElementNode(.button, identifier: "other")])
 
-  static let all = [floor, naive, library, element, event]
+  static let all = [floor, resumeFloor, naive, library, element, event]
 
   /// A trigger that nothing fires, for the metrics where nothing notifies.
   private static let silent = WaitTrigger()

@@ -10,14 +10,19 @@ typealias Flip = Locked<ContinuousClock.Instant?>
 /// trial by trial, in an order that rotates, so drift in the machine's speed
 /// falls on all contenders alike.
 struct Metrics {
-  var contenders: [Contender]
+  /// Every contender of the run, the scale-only ones included.
+  var allContenders: [Contender]
   var quick: Bool
   let clock = ContinuousClock()
 
+  /// The contenders of every metric but the scale rows.
+  var contenders: [Contender] { allContenders.filter { !$0.scaleOnly } }
+
   /// The contenders of trial `trial`, rotated so that each goes first in turn.
-  func rotation(_ trial: Int) -> [Contender] {
-    let shift = trial % contenders.count
-    return Array(contenders[shift...] + contenders[..<shift])
+  func rotation(_ trial: Int, includingScaleOnly: Bool = false) -> [Contender] {
+    let chosen = includingScaleOnly ? allContenders : contenders
+    let shift = trial % chosen.count
+    return Array(chosen[shift...] + chosen[..<shift])
   }
 
   /// 1. Time from the condition turning true, at a random moment, to the wait returning.
@@ -196,7 +201,7 @@ struct Metrics {
   func scale(waits: Int) async throws -> [Measurement] {
     let window: Duration = quick ? .milliseconds(600) : .seconds(2)
     var measurements: [Measurement] = []
-    for contender in rotation(waits) {
+    for contender in rotation(waits, includingScaleOnly: true) {
       let heapBefore = malloc_counter_live_bytes()
       let residentBefore = benchmark_resident_bytes()
       let (first, second) = try await withThrowingTaskGroup(
@@ -220,6 +225,7 @@ struct Metrics {
       let wall = first.time.duration(to: second.time).microseconds / 1e6
       let cpu = second.cpu - first.cpu
       let probes = Double(second.probes - first.probes)
+      let allocations = Double(second.allocations - first.allocations)
       let metric = "\(waits) concurrent waits, 10 ms interval"
       let heap = Double((first.heap + second.heap) / 2 - heapBefore) / Double(waits)
       let resident =
@@ -233,6 +239,9 @@ struct Metrics {
         Measurement(
           metric: "\(metric): CPU per probe", contender: contender.name, unit: "µs", value: cpu / probes * 1e6
         ),
+        Measurement(
+          metric: "\(metric): heap allocations per probe", contender: contender.name, unit: "allocs",
+          value: allocationFigure(allocations / probes)),
         Measurement(
           metric: "\(metric): heap memory per wait", contender: contender.name, unit: "bytes",
           value: malloc_counter_is_active() ? heap : .nan,
@@ -254,6 +263,7 @@ struct Snapshot {
   let cpu = benchmark_cpu_seconds()
   let probes = benchmark_probes()
   let heap = malloc_counter_live_bytes()
+  let allocations = malloc_counter_allocations()
   let resident = benchmark_resident_bytes()
 }
 

@@ -11,11 +11,18 @@ struct Report {
     measurements.first { $0.metric == metric && $0.contender == "floor" }?.median
   }
 
-  func ratio(_ measurement: Measurement) -> Double? {
-    guard let floor = floorMedian(of: measurement.metric), floor != 0, floor.isFinite,
-      measurement.median.isFinite
+  func ratio(_ measurement: Measurement, to contender: String = "floor") -> Double? {
+    guard
+      let floor = measurements.first(where: { $0.metric == measurement.metric && $0.contender == contender })?
+        .median,
+      floor != 0, floor.isFinite, measurement.median.isFinite
     else { return nil }
     return measurement.median / floor
+  }
+
+  /// The median of `contender` for `metric`.
+  func median(_ metric: String, _ contender: String) -> Double? {
+    measurements.first { $0.metric == metric && $0.contender == contender }?.median
   }
 
   var metrics: [String] {
@@ -34,6 +41,11 @@ struct Report {
     var text = "\(format(measurement.median)) \(measurement.unit)"
     if let p90 = measurement.p90 { text += " (p90 \(format(p90)))" }
     if contender != "floor", let ratio = ratio(measurement) { text += " ×\(format(ratio))" }
+    if metric.contains("concurrent waits"), contender != "floor", contender != "resume-floor",
+      let ratio = ratio(measurement, to: "resume-floor")
+    {
+      text += ", ×\(format(ratio)) to resume-floor"
+    }
     if let note = measurement.note { text += "; \(note)" }
     return text
   }
@@ -49,41 +61,70 @@ struct Report {
     return lines.joined(separator: "\n")
   }
 
-  /// The targets of the benchmark, each with the library's ratio to floor.
+  /// The targets of the benchmark, each with what this run measured.
   var targets: String {
-    let checks: [(String, String, Double)] = [
-      ("per-probe overhead beyond a 1 ms interval", "per-probe overhead", 1.10),
-      ("fast path: time per call", "fast path time", 2),
-      ("timeout overshoot (50 ms timeout, 10 ms interval)", "timeout overshoot", 1.5),
-      ("cancellation latency (1 s interval)", "cancellation latency", 2),
-      ("10000 concurrent waits, 10 ms interval: CPU per probe", "CPU per probe at 10,000 waits", 0.5),
+    let scale = "10000 concurrent waits, 10 ms interval"
+    let fast = "fast path: time per call"
+    let fastAllocations = "fast path: heap allocations per call"
+    let steady = "steady-state heap allocations per probe"
+    func ratio(_ metric: String, _ contender: String, to base: String) -> Double? {
+      guard let value = median(metric, contender), let other = median(metric, base), other != 0 else { return nil }
+      return value / other
+    }
+    let checks: [(name: String, value: Double?, unit: String, limit: Double, atMost: Bool)] = [
       (
-        "10000 concurrent waits, 10 ms interval: heap memory per wait", "memory per wait at 10,000 waits",
-        0.75
+        "10,000 waits: CPU per probe ÷ resume-floor", ratio("\(scale): CPU per probe", "waitUntil", to: "resume-floor"),
+        "×", 2, true
+      ),
+      ("10,000 waits: CPU per probe ÷ floor", ratio("\(scale): CPU per probe", "waitUntil", to: "floor"), "×", 0.25, true),
+      (
+        "10,000 waits: probes per wait per second ÷ floor",
+        ratio("\(scale): probes per wait per second", "waitUntil", to: "floor"), "×", 3, false
+      ),
+      (
+        "10,000 waits: probes per wait per second", median("\(scale): probes per wait per second", "waitUntil"),
+        "/s", 50, false
+      ),
+      (
+        "10,000 waits: memory per waiting task ÷ floor",
+        ratio("\(scale): heap memory per wait", "waitUntil", to: "floor"), "×", 0.75, true
+      ),
+      (
+        "10,000 waits: heap allocations per probe", median("\(scale): heap allocations per probe", "waitUntil"),
+        "allocs", 1, true
+      ),
+      (
+        "1 wait, 1 ms interval: per-probe lateness ÷ floor",
+        ratio("per-probe overhead beyond a 1 ms interval", "waitUntil", to: "floor"), "×", 1, true
+      ),
+      ("fast path ÷ floor", ratio(fast, "waitUntil", to: "floor"), "×", 1.5, true),
+      ("fast path: heap allocations", median(fastAllocations, "waitUntil"), "allocs", 0, true),
+      ("element wait, element there ÷ waitUntil's fast path", ratio(fast, "element", to: "waitUntil"), "×", 4, true),
+      ("element wait, element there: heap allocations", median(fastAllocations, "element"), "allocs", 2, true),
+      (
+        "element wait that times out: allocations per probe beyond waitUntil's",
+        median(steady, "element").flatMap { element in median(steady, "waitUntil").map { element - $0 } },
+        "allocs", 1, true
+      ),
+      (
+        "cancellation latency ÷ floor (1.3 before)", ratio("cancellation latency (1 s interval)", "waitUntil", to: "floor"),
+        "×", 1.3, true
+      ),
+      (
+        "timeout overshoot ÷ floor (1.23 before)",
+        ratio("timeout overshoot (50 ms timeout, 10 ms interval)", "waitUntil", to: "floor"), "×", 1.23, true
+      ),
+      (
+        "event-driven detection latency p50, 100 ms interval (25.51 µs before)",
+        median("detection latency, 100 ms interval", "event-driven"), "µs", 25.51, true
       ),
     ]
-    var lines = ["| target | waitUntil ÷ floor | limit | met |", "| --- | --- | --- | --- |"]
-    for (metric, name, limit) in checks {
-      guard
-        let measurement = measurements.first(where: { $0.metric == metric && $0.contender == "waitUntil" }),
-        let ratio = ratio(measurement)
-      else { continue }
-      lines.append("| \(name) | \(format(ratio)) | ≤ \(format(limit)) | \(ratio <= limit ? "yes" : "no") |")
-    }
-    for metric in ["fast path: heap allocations per call", "steady-state heap allocations per probe"] {
-      guard
-        let measurement = measurements.first(where: { $0.metric == metric && $0.contender == "waitUntil" }),
-        measurement.median.isFinite
-      else { continue }
-      lines.append(
-        "| \(metric) | \(format(measurement.median)) | 0 | \(measurement.median == 0 ? "yes" : "no") |")
-    }
-    if let event = measurements.first(where: {
-      $0.metric == "detection latency, 100 ms interval" && $0.contender == "event-driven"
-    }) {
-      lines.append(
-        "| event-driven detection latency p50 at a 100 ms interval | \(format(event.median)) µs | ≤ 100 µs | "
-          + "\(event.median <= 100 ? "yes" : "no") |")
+    var lines = ["| target | measured | limit | met |", "| --- | --- | --- | --- |"]
+    for check in checks {
+      guard let value = check.value, value.isFinite else { continue }
+      let met = check.atMost ? value <= check.limit : value >= check.limit
+      let limit = "\(check.atMost ? "≤" : "≥") \(format(check.limit)) \(check.unit)"
+      lines.append("| \(check.name) | \(format(value)) \(check.unit) | \(limit) | \(met ? "yes" : "no") |")
     }
     return lines.count > 2 ? lines.joined(separator: "\n") : ""
   }

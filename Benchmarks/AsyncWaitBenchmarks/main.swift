@@ -48,7 +48,7 @@ struct UsageError: Error {
       --quick        fewer trials and shorter windows: a run of under a minute
       --json PATH    also write the results as JSON to PATH
       --allow-debug  run a debug build anyway (its numbers mean nothing)
-      --contenders A,B  run only these contenders (floor is always kept)
+      --contenders A,B  run only these contenders (floor and resume-floor always run)
       FILTER         run only the metrics whose key contains it: latency, overshoot,
                      overhead, fast-path, allocations, cancellation, scale
     """
@@ -96,9 +96,9 @@ func run(_ options: Options) async throws {
   let machine = machineLine()
   print("AsyncWaitBenchmarks\(options.quick ? " (quick)" : "") on \(machine)\n")
   let contenders = Contender.all.filter {
-    $0.name == "floor" || options.contenders?.contains($0.name) ?? true
+    $0.name == "floor" || $0.name == "resume-floor" || options.contenders?.contains($0.name) ?? true
   }
-  let metrics = Metrics(contenders: contenders, quick: options.quick)
+  let metrics = Metrics(allContenders: contenders, quick: options.quick)
   var measurements: [Measurement] = []
   func step(_ key: String, _ body: () async throws -> [Measurement]) async throws {
     guard options.runs(key) else { return }
@@ -124,7 +124,7 @@ func run(_ options: Options) async throws {
   let report = Report(measurements: measurements, contenders: contenders.map(\.name))
   print("\n" + report.markdown)
   let targets = report.targets
-  if !targets.isEmpty { print("\nTargets (waitUntil against floor, same run):\n\n" + targets) }
+  if !targets.isEmpty { print("\nTargets (this run; ratios within the same run):\n\n" + targets) }
   if let path = options.jsonPath {
     try report.writeJSON(to: path, machine: machine)
     print("\nJSON written to \(path)")

@@ -119,6 +119,10 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
 
   /// The loop, from the start of the wait; `probed` says whether the first
   /// probe has run and left the wait undecided already.
+  ///
+  /// The probes before the first sleep run without a parking place, so a
+  /// wait that no sleep precedes allocates nothing for sleeping; from the
+  /// first sleep on, one cancellation handler covers every sleep.
   @usableFromInline
   @_specialize(where C == ContinuousClock, Value == ())
   func poll<Value>(
@@ -127,50 +131,105 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     isolation: isolated (any Actor)?,
     _ probe: (ProbeContext) async throws -> Value?
   ) async throws -> PollOutcome<Value> {
-    var probeCount = probed ? 1 : 0
-    var sleeper: Sleeper<C>?
-    var lastError: (any Error)?
-    var generations = triggers.map(\.generation)
-    var skipProbe = probed
-    // The wait's own time: the clock's elapsed time, but never less than it
-    // was, nor less than the end of the last sleep that ran to its deadline.
-    var time = WaitTime()
-    while true {
-      if skipProbe {
-        skipProbe = false
-      } else {
-        for index in triggers.indices { generations[index] = triggers[index].generation }
-        probeCount += 1
-        let context = ProbeContext(
-          index: probeCount, elapsed: time.advance(to: start.duration(to: clock.now)))
-        do {
-          if let value = try await probe(context) {
-            onProbe?(WaitProbe(index: probeCount, elapsed: context.elapsed, outcome: .decided))
-            return .decided(value)
-          }
-          onProbe?(WaitProbe(index: probeCount, elapsed: context.elapsed, outcome: .notYet))
-        } catch {
-          guard let retryingErrors, !(error is CancellationError), retryingErrors(error) else { throw error }
-          lastError = error
-          onProbe?(WaitProbe(index: probeCount, elapsed: context.elapsed, outcome: .retriedError(error)))
-        }
-      }
-      let now = clock.now
-      let elapsed = time.advance(to: start.duration(to: now))
-      guard timeout > .zero, elapsed < timeout else {
-        return .expired(PollExpiry(probeCount: probeCount, elapsed: elapsed, lastError: lastError))
-      }
-      try Task.checkCancellation()
-      // `elapsed` is at least zero and below `timeout`, so the subtraction
-      // cannot overflow and the sleep is positive.
-      let length = min(schedule.interval(after: probeCount), timeout - elapsed)
-      if sleeper == nil { sleeper = Sleeper(clock: clock) }
-      if try await sleeper?.pause(for: length, from: now, triggers: triggers, generations: generations)
-        == true
-      {
-        time.reached(elapsed + length)
-      }
+    var loop = LoopState(probeCount: probed ? 1 : 0, generations: triggers.map(\.generation))
+    if !probed, let value = try await step(&loop, from: start, isolation: isolation, probe) {
+      return .decided(value)
     }
+    var now = clock.now
+    if let expiry = expiry(of: &loop, from: start, at: now) { return .expired(expiry) }
+    try Task.checkCancellation()
+    let sleeper = Sleeper(clock: clock)
+    defer { sleeper.finish() }
+    return try await withTaskCancellationHandler {
+      while true {
+        let elapsed = loop.time.value
+        let length = min(schedule.interval(after: loop.probeCount), timeout - elapsed)
+        var left = length
+        var instant = now
+        // The sleep, spelled out here rather than in a function of its own,
+        // so that a sleeping wait keeps one async frame fewer.
+        while left > .zero {
+          let step = min(left, Self.maximumSleep)
+          instant = instant.advanced(by: step)
+          let id = sleeper.arm(until: instant, triggers: triggers, generations: loop.generations)
+          let wake = await withUnsafeContinuation { sleeper.parkingPlace.suspend(id, $0) }
+          if try sleeper.ended(id, by: wake, triggers: triggers) {
+            left -= step
+          } else {
+            break
+          }
+        }
+        // A sleep that ran to its deadline has reached it, whatever the clock reads.
+        if left == .zero { loop.time.reached(elapsed + length) }
+        if let value = try await step(&loop, from: start, isolation: isolation, probe) {
+          return .decided(value)
+        }
+        now = clock.now
+        if let expiry = expiry(of: &loop, from: start, at: now) { return .expired(expiry) }
+        try Task.checkCancellation()
+      }
+    } onCancel: {
+      sleeper.cancel()
+    }
+  }
+
+  /// Runs one probe and reports it.
+  ///
+  /// - Returns: The probe's value when it decided the wait, else `nil`.
+  /// - Throws: What the probe throws and the wait does not retry.
+  @usableFromInline
+  func step<Value>(
+    _ loop: inout LoopState,
+    from start: C.Instant,
+    isolation: isolated (any Actor)?,
+    _ probe: (ProbeContext) async throws -> Value?
+  ) async throws -> Value? {
+    for index in triggers.indices { loop.generations[index] = triggers[index].generation }
+    loop.probeCount += 1
+    let context = ProbeContext(
+      index: loop.probeCount, elapsed: loop.time.advance(to: start.duration(to: clock.now)))
+    do {
+      if let value = try await probe(context) {
+        onProbe?(WaitProbe(index: loop.probeCount, elapsed: context.elapsed, outcome: .decided))
+        return value
+      }
+      onProbe?(WaitProbe(index: loop.probeCount, elapsed: context.elapsed, outcome: .notYet))
+    } catch {
+      guard let retryingErrors, !(error is CancellationError), retryingErrors(error) else { throw error }
+      loop.lastError = error
+      onProbe?(WaitProbe(index: loop.probeCount, elapsed: context.elapsed, outcome: .retriedError(error)))
+    }
+    return nil
+  }
+
+  /// The expiry of the wait when its time, read at `now`, has reached the
+  /// timeout; `nil` while it may sleep again.
+  @usableFromInline
+  func expiry(of loop: inout LoopState, from start: C.Instant, at now: C.Instant) -> PollExpiry? {
+    let elapsed = loop.time.advance(to: start.duration(to: now))
+    guard timeout > .zero, elapsed < timeout else {
+      return PollExpiry(probeCount: loop.probeCount, elapsed: elapsed, lastError: loop.lastError)
+    }
+    return nil
+  }
+}
+
+/// What the loop keeps from probe to probe.
+@usableFromInline
+struct LoopState {
+  /// How many probes have run.
+  @usableFromInline var probeCount: Int
+  /// Each trigger's generation when the last probe started.
+  @usableFromInline var generations: [UInt64]
+  /// The last error retried.
+  @usableFromInline var lastError: (any Error)?
+  /// The wait's own time.
+  @usableFromInline var time = WaitTime()
+
+  @usableFromInline
+  init(probeCount: Int, generations: [UInt64]) {
+    self.probeCount = probeCount
+    self.generations = generations
   }
 }
 
@@ -211,73 +270,74 @@ struct ProbeContext: Sendable {
   }
 }
 
-/// The sleeping half of a wait: its place in the clock's timer queue.
+/// The sleeping half of a wait: its parking place, and the timer that ends
+/// its sleeps.
 ///
 /// Made at a wait's first sleep, so a wait whose first probe succeeds never
 /// makes one, and reused for every sleep after.
-struct Sleeper<C: Clock>: ~Copyable where C.Duration == Duration {
-  private let queue: TimerQueue<C>
+@usableFromInline
+struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
+  private enum Timer: Sendable {
+    /// The process-wide timer thread of a system clock.
+    case thread(TimerThread<C>)
+    /// A private queue driven by tasks sleeping on the wait's own clock.
+    case queue(TimerQueue<C>)
+  }
+
+  private let timer: Timer
   private let parking = Parking()
 
   init(clock: C) {
-    queue = TimerQueue.forWait(on: clock)
-  }
-
-  deinit {
-    queue.shutDownIfPrivate()
-  }
-
-  /// Sleeps until `duration` after `now`, or until a trigger fires, scheduling
-  /// at most ``Poller/maximumSleep`` ahead at a time.
-  ///
-  /// - Parameters:
-  ///   - duration: How long to sleep.
-  ///   - now: The instant the sleep counts from.
-  ///   - triggers: Triggers that end the sleep.
-  ///   - generations: Each trigger's generation before the last probe; a
-  ///     trigger that has fired since ends the sleep before it starts.
-  /// - Returns: `true` when the sleep ran to its deadline, `false` when a
-  ///   trigger ended it.
-  /// - Throws: `CancellationError` when the task is cancelled; what the
-  ///   clock's `sleep` threw.
-  @_specialize(where C == ContinuousClock)
-  func pause(
-    for duration: Duration, from now: C.Instant, triggers: [WaitTrigger], generations: [UInt64]
-  ) async throws -> Bool {
-    var left = duration
-    var instant = now
-    while left > .zero {
-      let step = min(left, Poller<C>.maximumSleep)
-      instant = instant.advanced(by: step)
-      let id = arm(until: instant, triggers: triggers, generations: generations)
-      let wake = await parking.wait(id)
-      if !triggers.isEmpty { disarm(id, triggers: triggers) }
-      switch wake {
-      case .deadline:
-        left -= step
-      case .trigger:
-        queue.discard()
-        return false
-      case .cancellation:
-        queue.discard()
-        throw CancellationError()
-      case .clockFailure(let error):
-        throw error
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+      if let thread = SystemTimers.thread(for: clock) {
+        timer = .thread(thread)
+        return
       }
-    }
-    return true
+    #endif
+    timer = .queue(TimerQueue.forWait(on: clock))
   }
-}
 
-extension Sleeper {
-  /// Starts a sleep: registers it with the triggers and, unless one has
-  /// fired since the last probe, with the timer queue.
+  /// Ends the timer's work for this wait, after its last sleep.
+  func finish() {
+    if case .queue(let queue) = timer { queue.shutDown() }
+  }
+
+  /// Ends the current sleep, and every later one, at once.
+  func cancel() {
+    parking.cancel()
+  }
+
+  /// The parking place, for the loop's continuation.
+  var parkingPlace: Parking { parking }
+
+  /// Handles the end of sleep `id`: removes it from the triggers, and tells
+  /// the timer when it ended before its deadline.
   ///
-  /// Synchronous and separate from ``pause(for:from:triggers:generations:)``,
-  /// so that its locals take no room in the async frames a sleeping wait keeps.
+  /// - Returns: `true` when the sleep reached its deadline, `false` when a
+  ///   trigger ended it.
+  /// - Throws: `CancellationError` when the task was cancelled; the clock's
+  ///   error when its `sleep` failed.
+  func ended(_ id: UInt64, by wake: Parking.Wake, triggers: [WaitTrigger]) throws -> Bool {
+    if !triggers.isEmpty { disarm(id, triggers: triggers) }
+    switch wake {
+    case .deadline:
+      return true
+    case .trigger:
+      discard()
+      return false
+    case .cancellation:
+      discard()
+      throw CancellationError()
+    case .clockFailure(let error):
+      throw error
+    }
+  }
+
+  /// Starts a sleep: registers it with the triggers and, unless one has
+  /// fired since the last probe, with the timer.
   ///
   /// - Returns: The sleep's identifier.
-  private func arm(until instant: C.Instant, triggers: [WaitTrigger], generations: [UInt64]) -> UInt64 {
+  func arm(until instant: C.Instant, triggers: [WaitTrigger], generations: [UInt64]) -> UInt64 {
     let id = parking.beginSleep()
     var firedAlready = false
     for (trigger, generation) in zip(triggers, generations)
@@ -287,7 +347,10 @@ extension Sleeper {
     if firedAlready {
       parking.resume(id, with: .trigger)
     } else {
-      queue.schedule(parking, sleep: id, at: instant)
+      switch timer {
+      case .thread(let thread): thread.schedule(parking, sleep: id, at: instant)
+      case .queue(let queue): queue.schedule(parking, sleep: id, at: instant)
+      }
     }
     return id
   }
@@ -295,6 +358,14 @@ extension Sleeper {
   /// Removes sleep `id` from the triggers after it ended.
   private func disarm(_ id: UInt64, triggers: [WaitTrigger]) {
     for trigger in triggers { trigger.unregister(parking, sleep: id) }
+  }
+
+  /// Tells the timer that a sleep ended before its deadline.
+  private func discard() {
+    switch timer {
+    case .thread(let thread): thread.discard()
+    case .queue(let queue): queue.discard()
+    }
   }
 }
 

@@ -5,6 +5,9 @@
 /// identifier; a timer, a trigger or the task's cancellation resumes the sleep
 /// by its identifier, and only the first of them does: a later or stale
 /// resumption is ignored.
+///
+/// The wait registers one cancellation handler for all its sleeps, which
+/// calls ``cancel()``: from then on every sleep ends at once.
 final class Parking: Sendable {
   /// What ended a sleep.
   enum Wake: Sendable {
@@ -19,70 +22,107 @@ final class Parking: Sendable {
     case clockFailure(any Error)
   }
 
-  private struct State: Sendable {
-    /// The identifier of the current or last sleep.
-    var sleep: UInt64 = 0
-    /// Whether the current sleep has been resumed.
-    var resumed = true
-    /// The sleeping task, once it has suspended.
-    var continuation: UnsafeContinuation<Wake, Never>?
-    /// A wake that arrived before the task suspended.
-    var early: Wake?
+  /// The parking place's states; changed only by the event methods below,
+  /// under the lock.
+  private enum State: Sendable {
+    /// Between sleeps; `last` is the identifier of the last sleep.
+    case idle(last: UInt64)
+    /// A sleep was started and registered; the task has not suspended yet.
+    case armed(sleep: UInt64)
+    /// The task is suspended in sleep `sleep`.
+    case suspended(sleep: UInt64, UnsafeContinuation<Wake, Never>)
+    /// Sleep `sleep` was ended before the task suspended.
+    case woken(sleep: UInt64, Wake)
+    /// The task was cancelled: every sleep ends at once. `last` is the
+    /// identifier of the last sleep started.
+    case cancelled(last: UInt64)
   }
 
-  private let state = Locked(State())
+  // Protects `State`; no other lock is taken while it is held.
+  private let state = Locked(State.idle(last: 0))
 
   /// Starts a new sleep and returns its identifier; register it with the
-  /// timer and the triggers before calling ``wait(_:)``.
+  /// timer and the triggers before calling ``suspend(_:_:)``.
   func beginSleep() -> UInt64 {
     state.withLock { state in
-      state.sleep &+= 1
-      state.resumed = false
-      state.continuation = nil
-      state.early = nil
-      return state.sleep
-    }
-  }
-
-  /// Suspends until sleep `id` is resumed.
-  ///
-  /// - Returns: What resumed it; `.cancellation` when the task was cancelled.
-  func wait(_ id: UInt64) async -> Wake {
-    await withTaskCancellationHandler {
-      await withUnsafeContinuation { (continuation: UnsafeContinuation<Wake, Never>) in
-        let early: Wake? = state.withLock { state in
-          guard state.sleep == id, let early = state.early else {
-            state.continuation = continuation
-            return nil
-          }
-          state.early = nil
-          return early
-        }
-        if let early { continuation.resume(returning: early) }
+      switch state {
+      case .idle(let last):
+        state = .armed(sleep: last &+ 1)
+        return last &+ 1
+      case .cancelled(let last):
+        // Stays cancelled: the suspension that follows ends at once.
+        state = .cancelled(last: last &+ 1)
+        return last &+ 1
+      case .armed, .suspended, .woken:
+        preconditionFailure("Internal inconsistency: a sleep began while another was in progress")
       }
-    } onCancel: {
-      resume(id, with: .cancellation)
     }
   }
 
-  /// Whether sleep `id` is the current sleep and has not been resumed: a
-  /// timer entry for it is still live.
-  func isWaiting(for id: UInt64) -> Bool {
-    state.withLock { $0.sleep == id && !$0.resumed }
+  /// Parks `continuation` in sleep `id`, or resumes it at once when the
+  /// sleep has ended already or the task is cancelled.
+  ///
+  /// Called from the closure of `withUnsafeContinuation`, which the waiting
+  /// task runs itself, so that a sleeping wait keeps no frame of its own here.
+  func suspend(_ id: UInt64, _ continuation: UnsafeContinuation<Wake, Never>) {
+    let early: Wake? = state.withLock { state in
+      switch state {
+      case .armed(let sleep) where sleep == id:
+        state = .suspended(sleep: id, continuation)
+        return nil
+      case .woken(let sleep, let wake) where sleep == id:
+        state = .idle(last: id)
+        return wake
+      case .cancelled:
+        return .cancellation
+      default:
+        preconditionFailure("Internal inconsistency: suspended in sleep \(id), which was not armed")
+      }
+    }
+    if let early { continuation.resume(returning: early) }
   }
 
   /// Resumes sleep `id`, unless it has been resumed already or is not the current sleep.
   func resume(_ id: UInt64, with wake: Wake) {
     let continuation: UnsafeContinuation<Wake, Never>? = state.withLock { state in
-      guard state.sleep == id, !state.resumed else { return nil }
-      state.resumed = true
-      guard let continuation = state.continuation else {
-        state.early = wake
+      switch state {
+      case .armed(let sleep) where sleep == id:
+        state = .woken(sleep: id, wake)
+        return nil
+      case .suspended(let sleep, let continuation) where sleep == id:
+        state = .idle(last: id)
+        return continuation
+      default:
+        // A stale or second resumption: the sleep ended already.
         return nil
       }
-      state.continuation = nil
-      return continuation
     }
     continuation?.resume(returning: wake)
+  }
+
+  /// Marks the task cancelled and ends the current sleep, if any.
+  func cancel() {
+    let continuation: UnsafeContinuation<Wake, Never>? = state.withLock { state in
+      switch state {
+      case .idle(let last), .cancelled(let last), .armed(let last), .woken(let last, _):
+        state = .cancelled(last: last)
+        return nil
+      case .suspended(let sleep, let continuation):
+        state = .cancelled(last: sleep)
+        return continuation
+      }
+    }
+    continuation?.resume(returning: .cancellation)
+  }
+
+  /// Whether sleep `id` is the current sleep and has not been resumed: a
+  /// timer entry for it is still live.
+  func isWaiting(for id: UInt64) -> Bool {
+    state.withLock { state in
+      switch state {
+      case .armed(let sleep), .suspended(let sleep, _): sleep == id
+      case .idle, .woken, .cancelled: false
+      }
+    }
   }
 }

@@ -1,10 +1,11 @@
-/// One timer that serves many waits on a clock.
+/// The timer of a wait on a clock other than the system clocks, such as a
+/// test's manual clock: driver tasks that sleep on the wait's own clock.
 ///
-/// A wait that sleeps does not ask the clock for a sleep of its own: it adds
-/// its deadline to the queue and parks. A driver task sleeps on the clock until
-/// the earliest deadline, then resumes every wait that is due in one batch and
-/// sleeps again. Ten thousand waits with the same interval cost one clock
-/// wake-up a tick instead of ten thousand.
+/// A sleeping wait adds its deadline to the queue and parks. A driver task
+/// sleeps on the clock until the earliest deadline, then resumes what is due
+/// and sleeps again, so a manual clock in tests sees the same sleeps, at the
+/// same deadlines, as a wait that slept on it directly. (Waits on
+/// `ContinuousClock` and `SuspendingClock` use a ``TimerThread`` instead.)
 ///
 /// The rules that keep it exact:
 /// - A deadline is never served late by the queue: whenever a new deadline is
@@ -25,10 +26,7 @@
 ///   are removed in one pass and the heap's storage shrinks, so memory
 ///   follows the number of live sleeps, not the history of wake-ups.
 ///
-/// `ContinuousClock` and `SuspendingClock` have one shared queue each for the
-/// whole process. Any other clock gets a private queue per wait, which the
-/// wait shuts down when it ends; a manual clock in tests therefore sees the
-/// same sleeps, at the same deadlines, as a wait that slept on it directly.
+/// Each wait gets a private queue, which it shuts down when it ends.
 final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
   private struct Entry: Comparable, Sendable {
     var deadline: C.Instant
@@ -59,7 +57,7 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
     /// A target handed to the driver that is going idle, which takes it
     /// instead of suspending.
     var handoff: C.Instant?
-    /// Driver tasks, kept only by a private queue so that it can cancel them.
+    /// Driver tasks, kept so that the queue can cancel them.
     var drivers: [Task<Void, Never>] = []
     var isShutDown = false
     /// Sleeps ended early since the last compaction: an upper bound on the
@@ -77,28 +75,15 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
   static var batchSize: Int { 64 }
 
   let clock: C
-  private let isShared: Bool
   private let state = Locked(State())
 
-  private init(clock: C, isShared: Bool) {
+  private init(clock: C) {
     self.clock = clock
-    self.isShared = isShared
   }
 
-  /// The queue for waits on `clock`: the process-wide one for the system
-  /// clocks, a new private one for any other clock.
+  /// A new private queue for one wait on `clock`.
   static func forWait(on clock: C) -> TimerQueue<C> {
-    if C.self == ContinuousClock.self || C.self == SuspendingClock.self {
-      let shard = SharedTimerQueues.nextShard()
-      if let shared = SharedTimerQueues.continuous[shard] as? TimerQueue<C> { return shared }
-      if let shared = SharedTimerQueues.suspending[shard] as? TimerQueue<C> { return shared }
-    }
-    return TimerQueue(clock: clock, isShared: false)
-  }
-
-  /// Creates the process-wide queue of a system clock.
-  static func shared(_ clock: C) -> TimerQueue<C> {
-    TimerQueue(clock: clock, isShared: true)
+    TimerQueue(clock: clock)
   }
 
   /// Schedules a wake-up of sleep `id` of `parking` at `deadline`.
@@ -127,20 +112,13 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
     case .wake(let driver, let target):
       driver.resume(returning: target)
     case .start(let target):
-      // A shared driver lives on and serves every wait, so it must not keep
-      // the priority of whichever task happened to start it: a background
-      // task would make every later wake-up wait behind other work.
-      let priority = isShared ? TaskPriority.high : Task.currentPriority
-      let driver = Task.detached(priority: priority) { await self.drive(from: target) }
-      if !isShared {
-        state.withLock { $0.drivers.append(driver) }
-      }
+      let driver = Task.detached(priority: Task.currentPriority) { await self.drive(from: target) }
+      state.withLock { $0.drivers.append(driver) }
     }
   }
 
-  /// Ends a private queue's drivers; a wait calls it when it ends.
-  func shutDownIfPrivate() {
-    guard !isShared else { return }
+  /// Ends the queue's drivers; the wait calls it when it ends.
+  func shutDown() {
     let (idle, drivers) = state.withLock { state in
       state.isShutDown = true
       while let entry = state.entries.removeMin() { entry.parking.release() }
@@ -277,25 +255,6 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
         return .none
       }
       if let handoff { continuation.resume(returning: handoff) }
-    }
-  }
-}
-
-/// The process-wide timer queues of the system clocks.
-///
-/// Each clock has a few queues, and waits are spread over them in turn, so
-/// that resuming a tick's worth of waits is not the work of one driver alone.
-enum SharedTimerQueues {
-  static let shardCount = 4
-  static let continuous = (0..<shardCount).map { _ in TimerQueue.shared(ContinuousClock()) }
-  static let suspending = (0..<shardCount).map { _ in TimerQueue.shared(SuspendingClock()) }
-  private static let counter = Locked(0)
-
-  /// The shard for the next wait.
-  static func nextShard() -> Int {
-    counter.withLock { counter in
-      counter = (counter + 1) % shardCount
-      return counter
     }
   }
 }

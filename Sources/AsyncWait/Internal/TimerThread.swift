@@ -1,0 +1,233 @@
+#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+  #if canImport(Darwin)
+    import Darwin
+  #elseif canImport(Glibc)
+    import Glibc
+  #elseif canImport(Musl)
+    import Musl
+  #endif
+
+  /// One thread that serves every sleep of the waits on a system clock.
+  ///
+  /// A sleeping wait adds its deadline to the thread's heap and parks on a
+  /// continuation. The thread sleeps on a condition variable until the
+  /// earliest deadline, then takes every entry that is due and resumes the
+  /// waits in one batch, outside its lock. It runs beside Swift's
+  /// cooperative pool, not in it, so it never competes with the waits it
+  /// wakes for a pool thread, and a wake-up costs the waits one continuation
+  /// resume each.
+  ///
+  /// Deadlines are kept as nanoseconds from the timer's origin, an instant of
+  /// its clock, so the heap compares plain integers.
+  ///
+  /// The rules that keep it exact:
+  /// - An entry is resumed only once its clock reads its deadline or later:
+  ///   never early, and late only by the time the thread takes to wake.
+  /// - A deadline earlier than the one the thread sleeps until wakes it.
+  /// - A sleep that ends early (by a trigger or cancellation) leaves a stale
+  ///   entry; once stale entries may outnumber the live ones they are removed
+  ///   in one pass and the heap's storage shrinks.
+  final class TimerThread<C: Clock>: @unchecked Sendable where C.Duration == Duration {
+    // Safe to share: `state` is read and written only with `mutex` held, and
+    // `clock` and `origin` are immutable. `mutex` and `condition` are created
+    // in `init` and never destroyed (the timer lives as long as the process).
+
+    private struct Entry: Comparable {
+      var deadline: Int64
+      var order: UInt64
+      /// Retained when scheduled, released when taken, so moving entries about
+      /// the heap costs no reference counting.
+      var parking: Unmanaged<Parking>
+      var sleep: UInt64
+
+      static func < (lhs: Entry, rhs: Entry) -> Bool {
+        lhs.deadline != rhs.deadline ? lhs.deadline < rhs.deadline : lhs.order < rhs.order
+      }
+
+      static func == (lhs: Entry, rhs: Entry) -> Bool {
+        lhs.deadline == rhs.deadline && lhs.order == rhs.order
+      }
+    }
+
+    private struct State {
+      var entries = Heap<Entry>()
+      var order: UInt64 = 0
+      /// The deadline the thread sleeps until; `Int64.max` while it waits for work.
+      var sleepingUntil = Int64.max
+      /// Sleeps ended early since the last compaction.
+      var discarded = 0
+    }
+
+    let clock: C
+    private let origin: C.Instant
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var state = State()
+
+    /// The most entries the thread takes under one hold of its lock.
+    static var batchSize: Int { 256 }
+
+    init(clock: C) {
+      self.clock = clock
+      self.origin = clock.now
+      pthread_mutex_init(mutex, nil)
+      #if canImport(Darwin)
+        pthread_cond_init(condition, nil)
+      #else
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+      #endif
+      start()
+    }
+
+    /// Nanoseconds from the origin to `instant`, saturating.
+    @_specialize(where C == ContinuousClock)
+    @_specialize(where C == SuspendingClock)
+    func ticks(_ instant: C.Instant) -> Int64 {
+      let offset = origin.duration(to: instant)
+      guard offset < .seconds(9_000_000_000), offset > .seconds(-9_000_000_000) else {
+        return offset > .zero ? .max : .min
+      }
+      let (seconds, attoseconds) = offset.components
+      return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
+    /// Schedules a wake-up of sleep `id` of `parking` at `deadline`.
+    @_specialize(where C == ContinuousClock)
+    @_specialize(where C == SuspendingClock)
+    func schedule(_ parking: Parking, sleep id: UInt64, at deadline: C.Instant) {
+      let ticks = ticks(deadline)
+      pthread_mutex_lock(mutex)
+      state.order &+= 1
+      state.entries.insert(Entry(deadline: ticks, order: state.order, parking: .passRetained(parking), sleep: id))
+      let wakesThread = ticks < state.sleepingUntil
+      pthread_mutex_unlock(mutex)
+      if wakesThread { pthread_cond_signal(condition) }
+    }
+
+    /// Notes that a sleep ended before its deadline, leaving a stale entry;
+    /// removes the stale entries once they may outnumber the live ones.
+    func discard() {
+      var released: [Unmanaged<Parking>] = []
+      pthread_mutex_lock(mutex)
+      state.discarded += 1
+      if state.discarded >= 32, state.discarded * 2 > state.entries.count {
+        state.discarded = 0
+        state.entries.compact(
+          keeping: { $0.parking.takeUnretainedValue().isWaiting(for: $0.sleep) },
+          removed: { released.append($0.parking) })
+      }
+      pthread_mutex_unlock(mutex)
+      for parking in released { parking.release() }
+    }
+
+    private func start() {
+      var thread = pthread_t()
+      let body = ThreadBody { [self] in run() }
+      let context = Unmanaged.passRetained(body).toOpaque()
+      let result = pthread_create(
+        &thread, nil,
+        { context in
+          Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+          return nil
+        }, context)
+      precondition(result == 0, "Internal inconsistency: the timer thread could not start (error \(result))")
+      pthread_detach(thread)
+    }
+
+    /// The thread's loop: sleep until the earliest deadline, resume what is due.
+    private func run() -> Never {
+      var due: [Entry] = []
+      due.reserveCapacity(Self.batchSize)
+      pthread_mutex_lock(mutex)
+      while true {
+        guard let first = state.entries.min else {
+          state.sleepingUntil = .max
+          pthread_cond_wait(condition, mutex)
+          continue
+        }
+        let now = ticks(clock.now)
+        guard first.deadline <= now else {
+          state.sleepingUntil = first.deadline
+          wait(nanoseconds: first.deadline - now)
+          continue
+        }
+        state.sleepingUntil = .min
+        while let entry = state.entries.min, entry.deadline <= now, due.count < Self.batchSize {
+          due.append(entry)
+          _ = state.entries.removeMin()
+        }
+        pthread_mutex_unlock(mutex)
+        for entry in due { entry.parking.takeRetainedValue().resume(entry.sleep, with: .deadline) }
+        due.removeAll(keepingCapacity: true)
+        pthread_mutex_lock(mutex)
+      }
+    }
+
+    /// Waits on the condition for at most `nanoseconds`; the mutex is held.
+    private func wait(nanoseconds: Int64) {
+      let interval = max(nanoseconds, 1)
+      #if canImport(Darwin)
+        var relative = timespec(tv_sec: Int(interval / 1_000_000_000), tv_nsec: Int(interval % 1_000_000_000))
+        pthread_cond_timedwait_relative_np(condition, mutex, &relative)
+      #else
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let seconds = min(interval / 1_000_000_000, 86_400 * 365)
+        var nanos = Int(now.tv_nsec) + Int(interval % 1_000_000_000)
+        var wholeSeconds = Int(now.tv_sec) + Int(seconds)
+        if nanos >= 1_000_000_000 {
+          nanos -= 1_000_000_000
+          wholeSeconds += 1
+        }
+        var deadline = timespec(tv_sec: wholeSeconds, tv_nsec: nanos)
+        pthread_cond_timedwait(condition, mutex, &deadline)
+      #endif
+    }
+  }
+
+  /// What a new thread runs: a non-generic box, because a C function pointer
+  /// cannot capture generic parameters.
+  private final class ThreadBody {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+  }
+
+  /// The process-wide timer threads of the system clocks, each started at its
+  /// first sleep.
+  enum SystemTimers {
+    static let continuous = TimerThread(clock: ContinuousClock())
+    static let suspending = TimerThread(clock: SuspendingClock())
+
+    /// The timer thread for waits on `clock`, or `nil` when it is not a system clock.
+    static func thread<C: Clock>(for clock: C) -> TimerThread<C>? where C.Duration == Duration {
+      if C.self == ContinuousClock.self { return continuous as? TimerThread<C> }
+      if C.self == SuspendingClock.self { return suspending as? TimerThread<C> }
+      return nil
+    }
+  }
+
+  /// A task parked on the continuous clock's timer thread and resumed by it,
+  /// with nothing around it: no condition, no clock read, no cancellation.
+  ///
+  /// For the benchmark's resume floor, the physical limit of any wait that
+  /// wakes its task for every probe.
+  package final class TimerPark: Sendable {
+    private let parking = Parking()
+
+    /// Creates a parking place for one task.
+    package init() {}
+
+    /// Parks the calling task until the timer thread finds `deadline` reached.
+    ///
+    /// - Parameter deadline: When to be resumed.
+    package func park(until deadline: ContinuousClock.Instant) async {
+      let id = parking.beginSleep()
+      SystemTimers.continuous.schedule(parking, sleep: id, at: deadline)
+      _ = await withUnsafeContinuation { parking.suspend(id, $0) }
+    }
+  }
+#endif
