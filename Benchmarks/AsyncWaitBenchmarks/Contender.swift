@@ -37,7 +37,8 @@ struct Contender: Sendable {
   /// the timer thread in batches, once per interval, and nothing else: no
   /// clock read beyond the timer's, no cancellation handling. The condition
   /// is called only so that the scale rows can count wake-ups.
-  static let resumeFloor = Contender(name: "resume-floor", scaleOnly: true) { timeout, interval, _, condition in
+  static let resumeFloor = Contender(name: "resume-floor", scaleOnly: true) {
+    timeout, interval, _, condition in
     let park = TimerPark()
     let start = ContinuousClock.now
     let deadline = start.advanced(by: timeout)

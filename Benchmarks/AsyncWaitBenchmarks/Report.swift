@@ -68,21 +68,28 @@ struct Report {
     let fastAllocations = "fast path: heap allocations per call"
     let steady = "steady-state heap allocations per probe"
     func ratio(_ metric: String, _ contender: String, to base: String) -> Double? {
-      guard let value = median(metric, contender), let other = median(metric, base), other != 0 else { return nil }
+      guard let value = median(metric, contender), let other = median(metric, base), other != 0 else {
+        return nil
+      }
       return value / other
     }
     let checks: [(name: String, value: Double?, unit: String, limit: Double, atMost: Bool)] = [
       (
-        "10,000 waits: CPU per probe ÷ resume-floor", ratio("\(scale): CPU per probe", "waitUntil", to: "resume-floor"),
+        "10,000 waits: CPU per probe ÷ resume-floor",
+        ratio("\(scale): CPU per probe", "waitUntil", to: "resume-floor"),
         "×", 2, true
       ),
-      ("10,000 waits: CPU per probe ÷ floor", ratio("\(scale): CPU per probe", "waitUntil", to: "floor"), "×", 0.25, true),
+      (
+        "10,000 waits: CPU per probe ÷ floor", ratio("\(scale): CPU per probe", "waitUntil", to: "floor"),
+        "×", 0.25, true
+      ),
       (
         "10,000 waits: probes per wait per second ÷ floor",
         ratio("\(scale): probes per wait per second", "waitUntil", to: "floor"), "×", 3, false
       ),
       (
-        "10,000 waits: probes per wait per second", median("\(scale): probes per wait per second", "waitUntil"),
+        "10,000 waits: probes per wait per second",
+        median("\(scale): probes per wait per second", "waitUntil"),
         "/s", 50, false
       ),
       (
@@ -90,7 +97,8 @@ struct Report {
         ratio("\(scale): heap memory per wait", "waitUntil", to: "floor"), "×", 0.75, true
       ),
       (
-        "10,000 waits: heap allocations per probe", median("\(scale): heap allocations per probe", "waitUntil"),
+        "10,000 waits: heap allocations per probe",
+        median("\(scale): heap allocations per probe", "waitUntil"),
         "allocs", 1, true
       ),
       (
@@ -99,15 +107,21 @@ struct Report {
       ),
       ("fast path ÷ floor", ratio(fast, "waitUntil", to: "floor"), "×", 1.5, true),
       ("fast path: heap allocations", median(fastAllocations, "waitUntil"), "allocs", 0, true),
-      ("element wait, element there ÷ waitUntil's fast path", ratio(fast, "element", to: "waitUntil"), "×", 4, true),
-      ("element wait, element there: heap allocations", median(fastAllocations, "element"), "allocs", 2, true),
+      (
+        "element wait, element there ÷ waitUntil's fast path", ratio(fast, "element", to: "waitUntil"), "×",
+        4, true
+      ),
+      (
+        "element wait, element there: heap allocations", median(fastAllocations, "element"), "allocs", 2, true
+      ),
       (
         "element wait that times out: allocations per probe beyond waitUntil's",
         median(steady, "element").flatMap { element in median(steady, "waitUntil").map { element - $0 } },
         "allocs", 1, true
       ),
       (
-        "cancellation latency ÷ floor (1.3 before)", ratio("cancellation latency (1 s interval)", "waitUntil", to: "floor"),
+        "cancellation latency ÷ floor (1.3 before)",
+        ratio("cancellation latency (1 s interval)", "waitUntil", to: "floor"),
         "×", 1.3, true
       ),
       (

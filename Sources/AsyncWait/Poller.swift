@@ -37,7 +37,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// `ContinuousClock` traps on Linux when asked to sleep until an instant whose
   /// seconds do not fit in an `Int64`, and a clock of the user's may have a
   /// narrower range; a day is within the range of any clock measuring time.
-  static var maximumSleep: Duration { .seconds(86_400) }
+  @usableFromInline static var maximumSleep: Duration { .seconds(86_400) }
 
   /// How long the wait may take before it gives up, and how it came about.
   @usableFromInline let timing: Timing
@@ -123,8 +123,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// The probes before the first sleep run without a parking place, so a
   /// wait that no sleep precedes allocates nothing for sleeping; from the
   /// first sleep on, one cancellation handler covers every sleep.
-  @usableFromInline
-  @_specialize(where C == ContinuousClock, Value == ())
+  @inlinable
   func poll<Value>(
     from start: C.Instant,
     probed: Bool,
@@ -177,7 +176,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///
   /// - Returns: The probe's value when it decided the wait, else `nil`.
   /// - Throws: What the probe throws and the wait does not retry.
-  @usableFromInline
+  @inlinable
   func step<Value>(
     _ loop: inout LoopState,
     from start: C.Instant,
@@ -204,7 +203,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
 
   /// The expiry of the wait when its time, read at `now`, has reached the
   /// timeout; `nil` while it may sleep again.
-  @usableFromInline
+  @inlinable
   func expiry(of loop: inout LoopState, from start: C.Instant, at now: C.Instant) -> PollExpiry? {
     let elapsed = loop.time.advance(to: start.duration(to: now))
     guard timeout > .zero, elapsed < timeout else {
@@ -287,6 +286,7 @@ struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
   private let timer: Timer
   private let parking = Parking()
 
+  @usableFromInline
   init(clock: C) {
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
       if let thread = SystemTimers.thread(for: clock) {
@@ -298,17 +298,19 @@ struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
   }
 
   /// Ends the timer's work for this wait, after its last sleep.
+  @usableFromInline
   func finish() {
     if case .queue(let queue) = timer { queue.shutDown() }
   }
 
   /// Ends the current sleep, and every later one, at once.
+  @usableFromInline
   func cancel() {
     parking.cancel()
   }
 
   /// The parking place, for the loop's continuation.
-  var parkingPlace: Parking { parking }
+  @usableFromInline var parkingPlace: Parking { parking }
 
   /// Handles the end of sleep `id`: removes it from the triggers, and tells
   /// the timer when it ended before its deadline.
@@ -317,6 +319,7 @@ struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
   ///   trigger ended it.
   /// - Throws: `CancellationError` when the task was cancelled; the clock's
   ///   error when its `sleep` failed.
+  @usableFromInline
   func ended(_ id: UInt64, by wake: Parking.Wake, triggers: [WaitTrigger]) throws -> Bool {
     if !triggers.isEmpty { disarm(id, triggers: triggers) }
     switch wake {
@@ -337,6 +340,7 @@ struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
   /// fired since the last probe, with the timer.
   ///
   /// - Returns: The sleep's identifier.
+  @usableFromInline
   func arm(until instant: C.Instant, triggers: [WaitTrigger], generations: [UInt64]) -> UInt64 {
     let id = parking.beginSleep()
     var firedAlready = false

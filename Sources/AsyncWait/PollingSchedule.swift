@@ -92,6 +92,7 @@ public struct PollingSchedule: Sendable, CustomStringConvertible {
   }
 
   /// The interval to sleep after probe `probeCount` (counting from 1).
+  @usableFromInline
   func interval(after probeCount: Int) -> Duration {
     switch kind {
     case .fixed(let interval):

@@ -8,8 +8,10 @@
 ///
 /// The wait registers one cancellation handler for all its sleeps, which
 /// calls ``cancel()``: from then on every sleep ends at once.
+@usableFromInline
 final class Parking: Sendable {
   /// What ended a sleep.
+  @usableFromInline
   enum Wake: Sendable {
     /// The timer reached the sleep's deadline.
     case deadline
@@ -64,6 +66,7 @@ final class Parking: Sendable {
   ///
   /// Called from the closure of `withUnsafeContinuation`, which the waiting
   /// task runs itself, so that a sleeping wait keeps no frame of its own here.
+  @usableFromInline
   func suspend(_ id: UInt64, _ continuation: UnsafeContinuation<Wake, Never>) {
     let early: Wake? = state.withLock { state in
       switch state {

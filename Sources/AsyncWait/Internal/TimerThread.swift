@@ -102,7 +102,8 @@
       let ticks = ticks(deadline)
       pthread_mutex_lock(mutex)
       state.order &+= 1
-      state.entries.insert(Entry(deadline: ticks, order: state.order, parking: .passRetained(parking), sleep: id))
+      state.entries.insert(
+        Entry(deadline: ticks, order: state.order, parking: .passRetained(parking), sleep: id))
       let wakesThread = ticks < state.sleepingUntil
       pthread_mutex_unlock(mutex)
       if wakesThread { pthread_cond_signal(condition) }
