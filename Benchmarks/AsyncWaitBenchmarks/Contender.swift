@@ -33,10 +33,12 @@ struct Contender: Sendable {
     }
   }
 
-  /// The floor of the floor: a task parked on a continuation and resumed by
-  /// the timer thread in batches, once per interval, and nothing else: no
-  /// clock read beyond the timer's, no cancellation handling. The condition
-  /// is called only so that the scale rows can count wake-ups.
+  /// The floor of the floor: a task parked and resumed by the timer thread.
+  ///
+  /// The task parks on a continuation and the timer thread resumes it in
+  /// batches, once per interval, and nothing else: no clock read beyond the
+  /// timer's, no cancellation handling. The condition is called only so that
+  /// the scale rows can count wake-ups.
   static let resumeFloor = Contender(name: "resume-floor", scaleOnly: true) {
     timeout, interval, _, condition in
     let park = TimerPark()
