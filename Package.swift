@@ -29,6 +29,10 @@ let package = Package(
       name: "AsyncWaitStress", dependencies: ["AsyncWait", "AsyncWaitElements", "StressSupport"],
       path: "Benchmarks/AsyncWaitStress"),
     .executableTarget(name: "AsyncWaitDemo", dependencies: ["AsyncWait"], path: "Examples/AsyncWaitDemo"),
+    // Runs the waits the docs draw as timelines, in virtual time (Scripts/make-pictures.sh).
+    .executableTarget(
+      name: "AsyncWaitTimelines", dependencies: ["AsyncWait", "AsyncWaitTestSupport"],
+      path: "Scripts/AsyncWaitTimelines"),
     .target(name: "AsyncWaitTestSupport", dependencies: ["AsyncWait"], path: "Tests/AsyncWaitTestSupport"),
     .testTarget(name: "AsyncWaitTests", dependencies: ["AsyncWait", "AsyncWaitTestSupport"]),
     .testTarget(

@@ -150,6 +150,14 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
         while left > .zero {
           let step = min(left, Self.maximumSleep)
           instant = instant.advanced(by: step)
+          if triggers.isEmpty, sleeper.sleepsDirectly {
+            // Alone on the timer, and with nothing but the deadline and
+            // cancellation to wake it: a sleep of the clock's own costs less
+            // than a hand-off through the timer thread.
+            try await clock.sleep(until: instant, tolerance: nil)
+            left -= step
+            continue
+          }
           let id = sleeper.arm(until: instant, triggers: triggers, generations: loop.generations)
           let wake = await withUnsafeContinuation { sleeper.parkingPlace.suspend(id, $0) }
           if try sleeper.ended(id, by: wake, triggers: triggers) {
@@ -290,6 +298,7 @@ struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
   init(clock: C) {
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
       if let thread = SystemTimers.thread(for: clock) {
+        thread.join()
         timer = .thread(thread)
         return
       }
@@ -300,13 +309,25 @@ struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
   /// Ends the timer's work for this wait, after its last sleep.
   @usableFromInline
   func finish() {
-    if case .queue(let queue) = timer { queue.shutDown() }
+    switch timer {
+    case .queue(let queue): queue.shutDown()
+    case .thread(let thread): thread.leave()
+    }
   }
 
   /// Ends the current sleep, and every later one, at once.
   @usableFromInline
   func cancel() {
     parking.cancel()
+  }
+
+  /// Whether a sleep should be the clock's own rather than the timer's: on a
+  /// system clock whose timer serves almost no other sleep.
+  @usableFromInline var sleepsDirectly: Bool {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+      if case .thread(let thread) = timer { return thread.isQuiet }
+    #endif
+    return false
   }
 
   /// The parking place, for the loop's continuation.

@@ -56,6 +56,9 @@
       var sleepingUntil = Int64.max
       /// Sleeps ended early since the last compaction.
       var discarded = 0
+      /// The waits between their first sleep and their end, whichever way
+      /// they sleep.
+      var sleepingWaits = 0
     }
 
     let clock: C
@@ -107,6 +110,32 @@
       let wakesThread = ticks < state.sleepingUntil
       pthread_mutex_unlock(mutex)
       if wakesThread { pthread_cond_signal(condition) }
+    }
+
+    /// Whether so few waits sleep on this clock that a wait does better to
+    /// sleep on the clock itself: batching pays only when sleeps share
+    /// wake-ups.
+    var isQuiet: Bool {
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return state.sleepingWaits <= Self.quietWaits
+    }
+
+    /// The most waits there may be for a wait to sleep on the clock itself.
+    static var quietWaits: Int { 2 }
+
+    /// Counts a wait that has begun sleeping on this clock, until ``leave()``.
+    func join() {
+      pthread_mutex_lock(mutex)
+      state.sleepingWaits += 1
+      pthread_mutex_unlock(mutex)
+    }
+
+    /// Counts a wait that sleeps no more.
+    func leave() {
+      pthread_mutex_lock(mutex)
+      state.sleepingWaits -= 1
+      pthread_mutex_unlock(mutex)
     }
 
     /// Notes that a sleep ended before its deadline, leaving a stale entry;

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Regenerates every picture of the docs from real runs, in one command:
+#   - a full release run of the benchmark, whose JSON also becomes
+#     Docs/benchmark-results.json (the table of Docs/Benchmarks.md comes from
+#     the same run's printed output, saved as Docs/benchmark-results.md);
+#   - the timelines of waits, run by the engine in virtual time;
+#   - the SVG charts and timelines, drawn by Scripts/make-pictures.py.
+#
+#   Scripts/make-pictures.sh [--quick]    (--quick: a quick benchmark run)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product AsyncWaitBenchmarks
+.build/release/AsyncWaitBenchmarks "$@" --json Docs/benchmark-results.json | tee Docs/benchmark-results.md
+swift run AsyncWaitTimelines > .build/timelines.json
+python3 Scripts/make-pictures.py Docs/benchmark-results.json .build/timelines.json
