@@ -7,9 +7,10 @@ AsyncWaitTesting, next to Scripts/doc-snippets/Context.swift, which declares
 the names the blocks use (a store, a model, a server…). A block with
 declarations at its top level (@Test, struct, class…) is nested in a type of
 its own; any other block becomes the body of an async throwing function.
-Imports are hoisted. Skipped, and said so in the text around them: manifest
-fragments (first line `// Package.swift`) and Apple-only blocks (first line
-`// Apple platforms only`).
+Imports are hoisted. A manifest (first line `// Package.swift`, then the
+whole file) is evaluated with `swift package dump-package` in a folder of its
+own. Skipped, and said so in the text around them: Apple-only blocks (first
+line `// Apple platforms only`).
 
     Scripts/check-doc-snippets.py [SCRATCH_DIR]
 """
@@ -45,13 +46,27 @@ let package = Package(
 )
 """)
 
-compiled, skipped = 0, 0
+compiled, skipped, manifests = 0, 0, 0
 sources = {}
+failures = []
 for path in files:
     blocks = re.findall(r"```swift\n(.*?)```", path.read_text(), re.S)
     for index, block in enumerate(blocks):
         first = block.strip().splitlines()[0] if block.strip() else ""
-        if first.startswith("// Package.swift") or first.startswith("// Apple platforms only"):
+        if first.startswith("// Package.swift"):
+            folder = scratch / "Manifests" / f"manifest{manifests}"
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+            manifest = block.split("\n", 1)[1]
+            (folder / "Package.swift").write_text(manifest)
+            checked = subprocess.run(["swift", "package", "dump-package", "--package-path", str(folder)],
+                                     capture_output=True, text=True)
+            if checked.returncode != 0:
+                failures.append(f"{path.relative_to(root)} block {index + 1}: the manifest does not evaluate:\n"
+                                + checked.stderr)
+            manifests += 1
+            continue
+        if first.startswith("// Apple platforms only"):
             skipped += 1
             continue
         name = re.sub(r"\W", "_", f"{path.relative_to(root).with_suffix('')}_{index}")
@@ -79,6 +94,9 @@ for line in errors:
     print(f"{line}  [{where}]" if where else line)
 if result.returncode != 0 and not errors:
     print(output)
-print(f"check-doc-snippets: {compiled} code blocks compiled, {skipped} skipped (manifests, Apple-only)"
-      + ("" if result.returncode == 0 else ": FAILED"))
-sys.exit(result.returncode)
+for failure in failures:
+    print(failure)
+ok = result.returncode == 0 and not failures
+print(f"check-doc-snippets: {compiled} code blocks compiled, {manifests} manifests evaluated, "
+      f"{skipped} Apple-only skipped" + ("" if ok else ": FAILED"))
+sys.exit(0 if ok else 1)
