@@ -28,6 +28,10 @@
   ///   entry; once stale entries may outnumber the live ones they are removed
   ///   in one pass and the heap's storage shrinks.
   final class TimerThread<C: Clock>: @unchecked Sendable where C.Duration == Duration {
+    // Locks: `mutex` protects `state`. While holding it the timer takes a
+    // wait's parking lock (to tell stale entries during a compaction), and
+    // nothing else; no code takes `mutex` while holding a parking lock.
+    //
     // Safe to share: `state` is read and written only with `mutex` held, and
     // `clock` and `origin` are immutable. `mutex` and `condition` are created
     // in `init` and never destroyed (the timer lives as long as the process).
@@ -155,17 +159,34 @@
     }
 
     private func start() {
-      var thread = pthread_t()
       let body = ThreadBody { [self] in run() }
       let context = Unmanaged.passRetained(body).toOpaque()
-      let result = pthread_create(
-        &thread, nil,
-        { context in
-          Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
-          return nil
-        }, context)
-      precondition(result == 0, "Internal inconsistency: the timer thread could not start (error \(result))")
-      pthread_detach(thread)
+      #if canImport(Darwin)
+        // Darwin's pthread_t is a pointer, and its start routine takes a
+        // non-optional argument.
+        var thread: pthread_t?
+        let result = pthread_create(
+          &thread, nil,
+          { context in
+            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+          }, context)
+        precondition(
+          result == 0, "Internal inconsistency: the timer thread could not start (error \(result))")
+        if let thread { pthread_detach(thread) }
+      #else
+        var thread = pthread_t()
+        let result = pthread_create(
+          &thread, nil,
+          { context in
+            guard let context else { return nil }
+            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+          }, context)
+        precondition(
+          result == 0, "Internal inconsistency: the timer thread could not start (error \(result))")
+        pthread_detach(thread)
+      #endif
     }
 
     /// The thread's loop: sleep until the earliest deadline, resume what is due.
