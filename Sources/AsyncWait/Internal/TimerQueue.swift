@@ -75,6 +75,9 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
   static var batchSize: Int { 64 }
 
   let clock: C
+  // Protects the queue's state. While holding it the queue takes a wait's
+  // parking lock (to tell stale entries during a compaction), and nothing
+  // else; no code takes it while holding a parking lock.
   private let state = Locked(State())
 
   private init(clock: C) {
