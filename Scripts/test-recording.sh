@@ -12,8 +12,15 @@ cd "$(dirname "$0")/../Tests/Fixtures/TestRecording"
 
 swift test --filter SwiftTestingRecordingTests
 
-output=$(swift test --filter FailingFixtures 2>&1 || true)
-printf '%s\n' "$output"
+# The fixtures fail on purpose: their whole output goes to a log, and only
+# the failure lines checked below are shown, so that no reader of this run
+# takes the fixtures' failing summaries for a failure of the project.
+log=.build/failing-fixtures.log
+mkdir -p .build
+swift test --filter FailingFixtures > "$log" 2>&1 || true
+output=$(cat "$log")
+echo "The deliberately failing fixtures reported (full output in Tests/Fixtures/TestRecording/$log):"
+printf '%s\n' "$output" | grep -E "Fixture\.swift:[0-9]+(: error:|:[0-9]+: Expectation failed)|recorded an issue at" || true
 fail=0
 expect_count() {  # expect_count COUNT PATTERN DESCRIPTION
   local count

@@ -158,9 +158,9 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
             left -= step
             continue
           }
-          let id = sleeper.arm(until: instant, triggers: triggers, generations: loop.generations)
+          let (id, scheduled) = sleeper.arm(until: instant, triggers: triggers, generations: loop.generations)
           let wake = await withUnsafeContinuation { sleeper.parkingPlace.suspend(id, $0) }
-          if try sleeper.ended(id, by: wake, triggers: triggers) {
+          if try sleeper.ended(id, by: wake, scheduled: scheduled, triggers: triggers) {
             left -= step
           } else {
             break
@@ -334,23 +334,23 @@ struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
   @usableFromInline var parkingPlace: Parking { parking }
 
   /// Handles the end of sleep `id`: removes it from the triggers, and tells
-  /// the timer when it ended before its deadline.
+  /// the timer when it ended before its deadline and left an entry behind.
   ///
   /// - Returns: `true` when the sleep reached its deadline, `false` when a
   ///   trigger ended it.
   /// - Throws: `CancellationError` when the task was cancelled; the clock's
   ///   error when its `sleep` failed.
   @usableFromInline
-  func ended(_ id: UInt64, by wake: Parking.Wake, triggers: [WaitTrigger]) throws -> Bool {
+  func ended(_ id: UInt64, by wake: Parking.Wake, scheduled: Bool, triggers: [WaitTrigger]) throws -> Bool {
     if !triggers.isEmpty { disarm(id, triggers: triggers) }
     switch wake {
     case .deadline:
       return true
     case .trigger:
-      discard()
+      if scheduled { discard() }
       return false
     case .cancellation:
-      discard()
+      if scheduled { discard() }
       throw CancellationError()
     case .clockFailure(let error):
       throw error
@@ -360,9 +360,10 @@ struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
   /// Starts a sleep: registers it with the triggers and, unless one has
   /// fired since the last probe, with the timer.
   ///
-  /// - Returns: The sleep's identifier.
+  /// - Returns: The sleep's identifier, and whether the timer holds an entry
+  ///   for it.
   @usableFromInline
-  func arm(until instant: C.Instant, triggers: [WaitTrigger], generations: [UInt64]) -> UInt64 {
+  func arm(until instant: C.Instant, triggers: [WaitTrigger], generations: [UInt64]) -> (UInt64, Bool) {
     let id = parking.beginSleep()
     var firedAlready = false
     for (trigger, generation) in zip(triggers, generations)
@@ -377,7 +378,7 @@ struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
       case .queue(let queue): queue.schedule(parking, sleep: id, at: instant)
       }
     }
-    return id
+    return (id, !firedAlready)
   }
 
   /// Removes sleep `id` from the triggers after it ended.

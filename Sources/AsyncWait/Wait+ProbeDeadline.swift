@@ -14,7 +14,8 @@ extension Wait {
   /// }
   /// ```
   ///
-  /// The final probe at the deadline is given one polling interval. A probe
+  /// The final probe at the deadline is given, and passed, one polling
+  /// interval. A probe
   /// that ignores cancellation, or a synchronous one, runs to its end, and
   /// the wait ends with it. The condition is `@Sendable` and runs in a child
   /// task, outside the caller's isolation.
@@ -96,11 +97,13 @@ extension Wait {
     context: ProbeContext,
     cutOff: ProbeCutOff
   ) async throws -> Bool {
+    // The final probe at the deadline, which has no time left, gets one
+    // interval, and is told so: a probe passes this on as its I/O timeout.
     let remaining = context.elapsed < poller.timeout ? poller.timeout - context.elapsed : .zero
     let bound = remaining > .zero ? remaining : poller.schedule.interval(after: 1)
     let clock = poller.clock
     let answer = try await withThrowingTaskGroup(of: Bool?.self, returning: Bool?.self) { group in
-      group.addTask { try await condition(remaining) }
+      group.addTask { try await condition(bound) }
       group.addTask {
         try await clock.sleep(
           until: clock.now.advanced(by: min(bound, Poller<C>.maximumSleep)), tolerance: nil)

@@ -86,8 +86,21 @@ struct AsyncWaitFailure {}
     static var isRunning: Bool { running.withLock { $0 > 0 } }
 
     /// Registers the observer.
+    ///
+    /// On Apple platforms XCTest accepts observers only on the main thread,
+    /// and the loader may run on another, before XCTest is set up: the
+    /// registration is sent to the main queue, as other libraries that
+    /// observe tests do.
     static func start() {
-      XCTestObservationCenter.shared.addTestObserver(Observer(running: running))
+      #if canImport(Darwin)
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated {
+            XCTestObservationCenter.shared.addTestObserver(Observer(running: running))
+          }
+        }
+      #else
+        XCTestObservationCenter.shared.addTestObserver(Observer(running: running))
+      #endif
     }
 
     #if canImport(Darwin)

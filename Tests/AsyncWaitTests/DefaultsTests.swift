@@ -128,3 +128,38 @@ import Testing
     #expect(try TimeoutScale.parse(text).get() == scale)
   }
 }
+
+/// The last value a value wait read, as its failure prints it.
+@Suite struct LastValueTests {
+  enum Phase { case loading, loaded }
+
+  @Test func enumCasesPrintWithALeadingDot() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await Wait(timeout: .zero, clock: clock).require(
+        "the phase", for: { Phase.loading }, toEqual: .loaded)
+    }
+
+    #expect(error.comment == "the phase")
+    #expect(error.lastObservation == "last value: .loading")
+  }
+
+  @Test func stringsPrintQuotedAndTheDefaultCommentNamesTheValue() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await Wait(timeout: .zero, clock: clock).require(for: { "draft" }, toEqual: "sent")
+    }
+
+    #expect(error.comment == #"a value to equal "sent""#)
+    #expect(error.lastObservation == #"last value: "draft""#)
+  }
+
+  @Test func currentDefaultsReflectTheScope() async throws {
+    let inside = await withWaitDefaults(timeout: .seconds(7)) { WaitDefaults.current.timeout }
+
+    #expect(inside == .seconds(7))
+    #expect(WaitDefaults.current.timeout == WaitDefaults.package.timeout)
+  }
+}

@@ -26,6 +26,20 @@ struct ProbeDeadlineTests {
     #expect(given.probes == [.seconds(1), .milliseconds(900)])
   }
 
+  @Test func probeAtTheDeadlineIsGivenOneInterval() async throws {
+    let given = ProbeLog<Duration>()
+
+    let held = try await Wait(timeout: .zero, schedule: .fixed(.milliseconds(100)), clock: ManualClock())
+      .until {
+        remaining in
+        given.record(remaining)
+        return false
+      }
+
+    #expect(held == false)
+    #expect(given.probes == [.milliseconds(100)])
+  }
+
   @Test func probeStillRunningAtTheDeadlineIsCancelledAndReported() async throws {
     let clock = ManualClock()
     let started = AsyncStream<Void>.makeStream()

@@ -93,20 +93,24 @@
     /// Nanoseconds from the origin to `instant`, saturating.
     @_specialize(where C == ContinuousClock)
     @_specialize(where C == SuspendingClock)
-    func ticks(_ instant: C.Instant) -> Int64 {
+    func ticks(_ instant: C.Instant, roundingUp: Bool = false) -> Int64 {
       let offset = origin.duration(to: instant)
       guard offset < .seconds(9_000_000_000), offset > .seconds(-9_000_000_000) else {
         return offset > .zero ? .max : .min
       }
       let (seconds, attoseconds) = offset.components
-      return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+      // A deadline rounds up, so that no entry is resumed a fraction of a
+      // nanosecond before it; a reading of now rounds down.
+      let partial = attoseconds % 1_000_000_000
+      let extra: Int64 = roundingUp && partial > 0 ? 1 : 0
+      return seconds * 1_000_000_000 + attoseconds / 1_000_000_000 + extra
     }
 
     /// Schedules a wake-up of sleep `id` of `parking` at `deadline`.
     @_specialize(where C == ContinuousClock)
     @_specialize(where C == SuspendingClock)
     func schedule(_ parking: Parking, sleep id: UInt64, at deadline: C.Instant) {
-      let ticks = ticks(deadline)
+      let ticks = ticks(deadline, roundingUp: true)
       pthread_mutex_lock(mutex)
       state.order &+= 1
       state.entries.insert(
