@@ -25,7 +25,7 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// `ASYNCWAIT_TIMEOUT_SCALE`; 1 when it is not set.
   public var timeoutScale: Double
   /// Whether the wait ended at the deadline of an enclosing
-  /// `withWaitDefaults(timeout:pollingInterval:deadline:clock:isolation:_:)`
+  /// ``withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:clock:isolation:_:)``
   /// scope rather than at its own timeout.
   public var endedAtScopeDeadline: Bool
   /// The wait's polling schedule, such as `every 100 ms`.
