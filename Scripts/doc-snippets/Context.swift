@@ -36,7 +36,10 @@ final class Server: Sendable {
   func health() async throws -> Health { .ready }
 }
 final class Jobs: Sendable { var count: Int { get async { 1 } } }
-final class Client: Sendable { func health() async throws -> Health { .ok } }
+final class Client: Sendable {
+  func health() async throws -> Health { .ok }
+  func health(timeout: Duration) async throws -> Health { .ok }
+}
 final class Downloads: Sendable {
   let changed = WaitTrigger()
   func isFinished(_ id: Int) -> Bool { true }
