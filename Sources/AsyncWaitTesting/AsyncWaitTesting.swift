@@ -6,6 +6,9 @@ import Testing
 #if canImport(XCTest)
   import XCTest
 #endif
+#if canImport(Darwin)
+  import Dispatch
+#endif
 
 /// Installs the recorder through which failing waits report to the running test.
 ///
