@@ -153,7 +153,8 @@ extension Wait {
   /// fails with an error that says when it did.
   ///
   /// - Parameters:
-  ///   - comment: What the condition is, for the error.
+  ///   - comment: What the condition is, for the error; read only when the
+  ///     hold fails.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
@@ -165,7 +166,7 @@ extension Wait {
   ///   an invalid configuration; `CancellationError` when the task is
   ///   cancelled; an error the condition throws and the wait does not retry.
   public func requireNever(
-    _ comment: String? = nil,
+    _ comment: @autoclosure () -> String? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -176,7 +177,7 @@ extension Wait {
     let (window, violation) = try await firstViolation(isolation: isolation, whenConditionIs: true, condition)
     guard let violation else { return }
     throw violation.error(
-      .heldDuringNever, comment: comment, window: window,
+      .heldDuringNever, comment: comment(), window: window,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -184,7 +185,8 @@ extension Wait {
   /// with an error that says when it did not.
   ///
   /// - Parameters:
-  ///   - comment: What the condition is, for the error.
+  ///   - comment: What the condition is, for the error; read only when the
+  ///     hold fails.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
@@ -196,7 +198,7 @@ extension Wait {
   ///   an invalid configuration; `CancellationError` when the task is
   ///   cancelled; an error the condition throws and the wait does not retry.
   public func requireAlways(
-    _ comment: String? = nil,
+    _ comment: @autoclosure () -> String? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -208,7 +210,7 @@ extension Wait {
       isolation: isolation, whenConditionIs: false, condition)
     guard let violation else { return }
     throw violation.error(
-      .failedDuringAlways, comment: comment, window: window,
+      .failedDuringAlways, comment: comment(), window: window,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 

@@ -157,7 +157,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   /// ```
   ///
   /// - Parameters:
-  ///   - comment: What is being awaited, for the error.
+  ///   - comment: What is being awaited, for the error; read only when the
+  ///     wait fails.
   ///   - observation: Says, after a timeout, what the last probe saw; its
   ///     text becomes ``WaitTimeoutError/lastObservation``. Nothing by default.
   ///   - isolation: The actor isolation in which `produce` runs; defaults to the caller's.
@@ -172,7 +173,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///   when the task is cancelled; an error `produce` throws and the wait
   ///   does not retry.
   public func value<Value>(
-    _ comment: String? = nil,
+    _ comment: @autoclosure () -> String? = nil,
     observation: () async -> String? = { nil },
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -187,7 +188,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
       return value
     case .expired(let expiry):
       throw await poller.failure(
-        expiry, comment: comment, observation: observation(),
+        expiry, comment: comment(), observation: observation(),
         location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
   }
@@ -206,7 +207,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   /// A timeout reads `last value: .loading`.
   ///
   /// - Parameters:
-  ///   - comment: What is being awaited, for the error.
+  ///   - comment: What is being awaited, for the error; read only when the
+  ///     wait fails.
   ///   - produce: Returns the current value.
   ///   - expected: The value to wait for.
   ///   - observation: Says, after a timeout, more of what the last probe
@@ -221,7 +223,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///   when the task is cancelled; an error `produce` throws and the wait
   ///   does not retry.
   public func require<Value: Equatable>(
-    _ comment: String? = nil,
+    _ comment: @autoclosure () -> String? = nil,
     for produce: () async throws -> Value,
     toEqual expected: Value,
     observation: () async -> String? = { nil },
@@ -233,7 +235,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ) async throws {
     var last: Value?
     _ = try await value(
-      comment ?? "a value to equal \(valueDescription(expected))",
+      comment() ?? "a value to equal \(valueDescription(expected))",
       observation: {
         let lastLine = last.map { "last value: \(valueDescription($0))" } ?? "no value was read"
         return [lastLine, await observation()].compactMap { $0 }.joined(separator: "\n")

@@ -138,19 +138,26 @@ extension TreeElement {
     line: Int = #line,
     column: Int = #column
   ) async throws where C.Duration == Duration {
-    let name = propertyName(keyPath).map { ".\($0.split(separator: ".").last ?? "")" }
-    var lastSeen = "not found"
+    // What the last probe read: `nil` when it found no node. The texts are
+    // built only when the wait fails.
+    var last: Value?
+    func name() -> String? { propertyName(keyPath).map { ".\($0.split(separator: ".").last ?? "")" } }
     _ = try await wait.waking(on: self).value(
-      comment ?? "\(elementDescription)\(name ?? " attribute") to equal \(valueDescription(value))",
-      observation: { [lastSeen, await stateDescription].compactMap { $0 }.joined(separator: "\n") },
+      comment ?? "\(elementDescription)\(name() ?? " attribute") to equal \(valueDescription(value))",
+      observation: {
+        let lastSeen =
+          last.map { "\(name().map { "\($0) was" } ?? "the attribute was") \(valueDescription($0))" }
+          ?? "not found"
+        return [lastSeen, await stateDescription].compactMap { $0 }.joined(separator: "\n")
+      },
       isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
       { () async throws -> Void? in
         guard let node = try await snapshot() else {
-          lastSeen = "not found"
+          last = nil
           return nil
         }
         let current = node[keyPath: keyPath]
-        lastSeen = "\(name.map { "\($0) was" } ?? "the attribute was") \(valueDescription(current))"
+        last = current
         return current == value ? () : nil
       })
   }

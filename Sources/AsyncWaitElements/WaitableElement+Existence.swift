@@ -242,8 +242,11 @@ extension WaitableElement {
 
   /// The body of the throwing existence and condition waits: `wait.value`
   /// with the element's triggers, and on a timeout the element's state.
+  ///
+  /// The comment is built only when the wait fails, so a wait that succeeds
+  /// never formats the element's description.
   func require<C: Clock>(
-    _ comment: String,
+    _ comment: @autoclosure () -> String,
     using wait: Wait<C>,
     lastSeen: String?,
     isolation: isolated (any Actor)?,
@@ -254,7 +257,7 @@ extension WaitableElement {
     _ condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
     _ = try await wait.waking(on: self).value(
-      comment,
+      comment(),
       observation: { [lastSeen, await stateDescription].compactMap { $0 }.joined(separator: "\n") },
       isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
       { try await condition(self) ? () : nil })

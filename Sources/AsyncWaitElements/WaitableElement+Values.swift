@@ -212,10 +212,11 @@ extension WaitableElement {
       isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// The body of the throwing value waits.
+  /// The body of the throwing value waits; the comment and the property's
+  /// name are built only when the wait fails.
   private func requireEqual<Value: Equatable, C: Clock>(
     _ comment: String?,
-    name: String?,
+    name: @autoclosure () -> String?,
     read: (Self) async throws -> Value,
     value: Value,
     using wait: Wait<C>,
@@ -225,9 +226,10 @@ extension WaitableElement {
     line: Int,
     column: Int
   ) async throws where C.Duration == Duration {
-    let subject = name.map { "\(elementDescription) \($0)" } ?? elementDescription
     try await wait.waking(on: self).require(
-      comment ?? "\(subject) to equal \(valueDescription(value))", for: { try await read(self) },
+      comment
+        ?? "\(name().map { "\(elementDescription) \($0)" } ?? elementDescription) to equal \(valueDescription(value))",
+      for: { try await read(self) },
       toEqual: value,
       observation: { await stateDescription }, isolation: isolation, fileID: fileID, filePath: filePath,
       line: line, column: column)
