@@ -1,0 +1,142 @@
+import Foundation
+
+/// A headless Chromium, driven over the DevTools protocol on a pipe, whose
+/// pages are trees to query and wait on.
+///
+/// ```swift
+/// let browser = try await Browser.launch()
+/// defer { browser.close() }
+/// let page = try await browser.newPage(url: "http://127.0.0.1:8080/")
+/// try await page.click(page.buttons["add-item"])
+/// try await page.type("Milk", into: page.textFields["name"])
+/// ```
+///
+/// ``launch(executablePath:arguments:commandTimeout:)`` finds Chromium (the
+/// path given, then `ASYNCWAIT_CHROMIUM`, then `chromium`,
+/// `chromium-browser`, `google-chrome-stable`, `google-chrome` and `chrome`
+/// in `PATH`, then the Chrome and Chromium application bundles in
+/// `/Applications`) and starts it headless with a fresh temporary profile,
+/// in a process group of its own. The browser always ends: on ``close()``;
+/// when the last reference to it goes away; when the test process exits;
+/// and, if the test process dies without exiting, when Chromium reads the
+/// end of its pipe. Ending kills the whole group and removes the profile.
+public final class Browser: Sendable {
+  /// Chromium's process identifier, which is also its process group's.
+  public let processIdentifier: Int32
+  /// The Chromium executable that runs.
+  public let executablePath: String
+  /// How long a DevTools command may go unanswered before it fails with
+  /// ``BrowserError/commandTimedOut``.
+  public let commandTimeout: Duration
+  let connection: DevToolsConnection
+  private let process: ChromiumProcess
+
+  private init(executablePath: String, process: ChromiumProcess, connection: DevToolsConnection) {
+    self.processIdentifier = process.pid
+    self.executablePath = executablePath
+    self.commandTimeout = connection.commandTimeout
+    self.process = process
+    self.connection = connection
+  }
+
+  /// Finds and starts Chromium, headless, with a fresh temporary profile.
+  ///
+  /// Runs as root, Chromium needs `--no-sandbox`, which is then added.
+  ///
+  /// - Parameters:
+  ///   - executablePath: Chromium's path; `nil`, the default, searches for it.
+  ///   - arguments: More command-line switches, such as
+  ///     `--window-size=1280,800`.
+  ///   - commandTimeout: How long a DevTools command may go unanswered; 10
+  ///     seconds by default.
+  /// - Returns: The running browser.
+  /// - Throws: ``BrowserError/chromiumNotFound`` naming every place
+  ///   searched; ``BrowserError/launchFailed`` when it does not start or
+  ///   answer, with the end of what it wrote to standard error.
+  public static func launch(
+    executablePath: String? = nil,
+    arguments: [String] = [],
+    commandTimeout: Duration = .seconds(10)
+  ) async throws -> Browser {
+    let executable = try ChromiumLocator.locate(
+      explicitPath: executablePath, environment: ProcessInfo.processInfo.environment)
+    let (process, commands, messages) = try ChromiumProcess.launch(
+      executable: executable, extraArguments: arguments)
+    let connection = DevToolsConnection(
+      commands: commands, messages: messages, commandTimeout: commandTimeout,
+      describeDisconnect: { "Chromium \(process.endAfterDisconnect())" })
+    let browser = Browser(executablePath: executable, process: process, connection: connection)
+    do {
+      _ = try await connection.send("Browser.getVersion")
+    } catch {
+      let log = process.logTail()
+      browser.close()
+      throw BrowserError.launchFailed(
+        "\(executable) did not answer: \(error)" + (log.isEmpty ? "" : "; it wrote:\n\(log)"))
+    }
+    return browser
+  }
+
+  /// Whether Chromium is still connected.
+  public var isConnected: Bool { connection.isOpen }
+
+  /// Opens a new page at `about:blank`.
+  ///
+  /// - Returns: The page.
+  /// - Throws: ``BrowserError`` when Chromium refuses or has gone away.
+  public func newPage() async throws -> BrowserPage {
+    let target = try await connection.send("Target.createTarget", ["url": "about:blank"])
+    guard let targetID = target["targetId"]?.string else {
+      throw BrowserError.unexpectedResponse("Target.createTarget returned no target id")
+    }
+    let attached = try await connection.send(
+      "Target.attachToTarget", ["targetId": .string(targetID), "flatten": true])
+    guard let sessionID = attached["sessionId"]?.string else {
+      throw BrowserError.unexpectedResponse("Target.attachToTarget returned no session id")
+    }
+    let page = BrowserPage(browser: self, targetID: targetID, sessionID: sessionID)
+    try await page.prepare()
+    return page
+  }
+
+  /// Opens a new page and waits until `url` has loaded in it.
+  ///
+  /// - Parameters:
+  ///   - url: The address to open.
+  ///   - timeout: How long to wait for the load; `nil` takes the scope's
+  ///     default timeout.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Returns: The page, loaded.
+  /// - Throws: ``BrowserError/navigationFailed`` when the page cannot be
+  ///   reached; `WaitTimeoutError` when it does not load in time;
+  ///   ``BrowserError`` when Chromium goes away; `CancellationError`.
+  public func newPage(
+    url: String,
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws -> BrowserPage {
+    let page = try await newPage()
+    try await page.goto(url, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+    return page
+  }
+
+  /// Ends Chromium: kills its process group, reaps it and removes its
+  /// profile. Commands still waiting, and every later one, fail with
+  /// ``BrowserError/disconnected``.
+  ///
+  /// Safe to call more than once; it returns once Chromium has been reaped.
+  public func close() {
+    connection.close(.disconnected("the browser was closed"))
+    process.terminate()
+  }
+
+  deinit {
+    close()
+  }
+}

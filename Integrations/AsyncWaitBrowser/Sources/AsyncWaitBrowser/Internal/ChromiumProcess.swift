@@ -1,0 +1,246 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+import Synchronization
+
+/// A headless Chromium started for one ``Browser``: its process group, its
+/// temporary profile, and the two sockets of its DevTools pipe.
+///
+/// Chromium runs in a process group of its own, so that ending it ends its
+/// renderer and helper processes too. It is ended three ways, whichever comes
+/// first: ``terminate()`` (the browser's `close()` and `deinit`), an exit
+/// handler of the test process (``ChromiumProcess/liveGroups``), and
+/// Chromium itself when its end of the pipe reads end-of-file, which is what
+/// happens when the test process dies without running its exit handlers.
+final class ChromiumProcess: Sendable {
+  enum Status: Sendable, Equatable {
+    case running
+    /// Reaped; the text says how it ended, such as `killed by signal 9`.
+    case ended(String)
+  }
+
+  let pid: pid_t
+  let profileDirectory: String
+  /// How the process ended; changes once, from `running` to `ended`. Every
+  /// `waitpid` on `pid` happens inside this lock, so the process is reaped
+  /// exactly once. No other lock is taken inside it.
+  private let status = Mutex(Status.running)
+
+  private init(pid: pid_t, profileDirectory: String) {
+    self.pid = pid
+    self.profileDirectory = profileDirectory
+  }
+
+  /// The process groups of every Chromium still running, for the exit handler.
+  private static let liveGroups = Mutex(Set<pid_t>())
+
+  /// Installs, once, the exit handler that kills every Chromium still running.
+  private static let exitHandlerInstalled: Bool = {
+    atexit {
+      let groups = ChromiumProcess.liveGroups.withLock { $0 }
+      for group in groups { kill(-group, SIGKILL) }
+    }
+    return true
+  }()
+
+  /// Starts Chromium headless on the DevTools pipe.
+  ///
+  /// - Parameters:
+  ///   - executable: Chromium's path.
+  ///   - extraArguments: More command-line switches.
+  /// - Returns: The process, the socket to write commands to and the socket
+  ///   to read messages from.
+  /// - Throws: ``BrowserError/launchFailed`` when the profile, the sockets
+  ///   or the process cannot be made.
+  static func launch(executable: String, extraArguments: [String]) throws(BrowserError) -> (
+    ChromiumProcess, commands: Int32, messages: Int32
+  ) {
+    _ = exitHandlerInstalled
+    var template = Array((NSTemporaryDirectory() + "/asyncwait-browser-XXXXXX").utf8CString)
+    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+      throw .launchFailed("no temporary profile directory could be made: \(String(cString: strerror(errno)))")
+    }
+    let profile = String(cString: made)
+    // Chromium reads commands on descriptor 3 and writes messages on 4.
+    guard let commands = SocketPair.make(), let messages = SocketPair.make() else {
+      try? FileManager.default.removeItem(atPath: profile)
+      throw .launchFailed("no socket pair could be made: \(String(cString: strerror(errno)))")
+    }
+    var arguments = [
+      executable, "--headless", "--remote-debugging-pipe", "--user-data-dir=\(profile)", "--no-first-run",
+      "--no-default-browser-check", "--disable-gpu", "--disable-extensions", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--mute-audio", "--disable-dev-shm-usage",
+    ]
+    // Chromium refuses to run as root with its sandbox on.
+    if geteuid() == 0 { arguments.append("--no-sandbox") }
+    arguments += extraArguments
+    arguments.append("about:blank")
+
+    let spawned = spawn(
+      arguments, commandsIn: commands.theirs, messagesOut: messages.theirs, log: profile + "/chromium.log")
+    close(commands.theirs)
+    close(messages.theirs)
+    switch spawned {
+    case .success(let pid):
+      liveGroups.withLock { _ = $0.insert(pid) }
+      return (ChromiumProcess(pid: pid, profileDirectory: profile), commands.ours, messages.ours)
+    case .failure(let error):
+      close(commands.ours)
+      close(messages.ours)
+      try? FileManager.default.removeItem(atPath: profile)
+      throw .launchFailed("\(executable) could not be started: \(String(cString: strerror(error.code)))")
+    }
+  }
+
+  /// Kills the process group, reaps Chromium and removes the profile.
+  ///
+  /// Idempotent; returns quickly, since SIGKILL cannot be ignored.
+  ///
+  /// - Returns: How the process ended.
+  @discardableResult
+  func terminate() -> String {
+    let ending = status.withLock { status -> String in
+      if case .ended(let text) = status { return text }
+      kill(-pid, SIGKILL)
+      let text = ChromiumProcess.reap(pid, options: 0) ?? "ended"
+      status = .ended(text)
+      return text
+    }
+    // Helpers that outlived the browser process are in the group too.
+    kill(-pid, SIGKILL)
+    ChromiumProcess.liveGroups.withLock { _ = $0.remove(pid) }
+    try? FileManager.default.removeItem(atPath: profileDirectory)
+    return ending
+  }
+
+  /// Says how Chromium ended after its pipe closed: waits a moment for it to
+  /// exit on its own, then terminates it.
+  ///
+  /// - Returns: How the process ended, such as `killed by signal 9`.
+  func endAfterDisconnect() -> String {
+    for _ in 0..<40 {
+      let ended = status.withLock { status -> Bool in
+        if case .ended = status { return true }
+        guard let text = ChromiumProcess.reap(pid, options: WNOHANG) else { return false }
+        status = .ended(text)
+        return true
+      }
+      if ended { break }
+      usleep(5_000)
+    }
+    return terminate()
+  }
+
+  /// The last lines Chromium wrote to its standard error, for a launch error.
+  func logTail(lines: Int = 5) -> String {
+    guard let log = try? String(contentsOfFile: profileDirectory + "/chromium.log", encoding: .utf8) else {
+      return ""
+    }
+    return log.split(separator: "\n").suffix(lines).joined(separator: "\n")
+  }
+
+  /// Reaps `pid`; `nil` when `WNOHANG` finds it still running.
+  private static func reap(_ pid: pid_t, options: Int32) -> String? {
+    var raw: Int32 = 0
+    while true {
+      let result = waitpid(pid, &raw, options)
+      if result == pid { break }
+      if result == 0 { return nil }
+      if errno == EINTR { continue }
+      return "already reaped"
+    }
+    let signal = raw & 0x7f
+    return signal == 0 ? "exited with status \((raw >> 8) & 0xff)" : "killed by signal \(signal)"
+  }
+
+  /// Spawns `arguments` in a process group of its own, with the pipe's
+  /// sockets as descriptors 3 and 4, no standard input or output, and
+  /// standard error into `log`.
+  private static func spawn(
+    _ arguments: [String], commandsIn: Int32, messagesOut: Int32, log: String
+  ) -> Result<pid_t, Errno> {
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+      var attributes: posix_spawnattr_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+      var attributes = posix_spawnattr_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    posix_spawnattr_init(&attributes)
+    defer {
+      posix_spawn_file_actions_destroy(&actions)
+      posix_spawnattr_destroy(&attributes)
+    }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    // The sources are above 9 (SocketPair.make), so these never clobber them.
+    posix_spawn_file_actions_adddup2(&actions, commandsIn, 3)
+    posix_spawn_file_actions_adddup2(&actions, messagesOut, 4)
+    // A process group of its own; no signal blocked or ignored, whatever the
+    // test process inherited.
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+    let argv = arguments.map { strdup($0) } + [nil]
+    let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in environment { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environment)
+    return result == 0 ? .success(pid) : .failure(Errno(result))
+  }
+
+  /// An error number, as `posix_spawn` returns it.
+  struct Errno: Error {
+    var code: Int32
+    init(_ code: Int32) { self.code = code }
+  }
+}
+
+/// A connected pair of Unix stream sockets: one end for us, one for Chromium.
+///
+/// Sockets rather than pipes, so that writing to a Chromium that died fails
+/// with `EPIPE` instead of raising `SIGPIPE` in the test process, and so
+/// that `shutdown` can wake the thread that reads.
+struct SocketPair {
+  /// Our end, close-on-exec.
+  var ours: Int32
+  /// Chromium's end, close-on-exec and numbered above 9, so that moving it to
+  /// descriptor 3 or 4 in the child never overwrites the other.
+  var theirs: Int32
+
+  static func make() -> SocketPair? {
+    var descriptors: [Int32] = [-1, -1]
+    #if canImport(Darwin)
+      guard socketpair(AF_UNIX, SOCK_STREAM, 0, &descriptors) == 0 else { return nil }
+      var on: Int32 = 1
+      setsockopt(descriptors[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+    #else
+      guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0
+      else { return nil }
+    #endif
+    let theirs = fcntl(descriptors[1], F_DUPFD_CLOEXEC, 10)
+    close(descriptors[1])
+    guard theirs >= 0 else {
+      close(descriptors[0])
+      return nil
+    }
+    _ = fcntl(descriptors[0], F_SETFD, FD_CLOEXEC)
+    return SocketPair(ours: descriptors[0], theirs: theirs)
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// A JSON value of a DevTools protocol message: what the protocol's
+/// messages are made of, `Sendable` so that answers can cross tasks.
+enum JSONValue: Sendable, Equatable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  /// The member `key` of an object; `nil` for a missing member or a value
+  /// that is not an object.
+  subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members[key]
+  }
+
+  var string: String? {
+    guard case .string(let value) = self else { return nil }
+    return value
+  }
+
+  var double: Double? {
+    guard case .number(let value) = self else { return nil }
+    return value
+  }
+
+  /// The value as an integer, when it is a number with no fraction that fits.
+  var int: Int? {
+    guard case .number(let value) = self, let integer = Int(exactly: value) else { return nil }
+    return integer
+  }
+
+  var bool: Bool? {
+    guard case .bool(let value) = self else { return nil }
+    return value
+  }
+
+  var array: [JSONValue]? {
+    guard case .array(let values) = self else { return nil }
+    return values
+  }
+
+  /// Parses one message.
+  ///
+  /// - Throws: `DecodingError` when the bytes are not JSON.
+  static func parse(_ bytes: Data) throws -> JSONValue {
+    try JSONDecoder().decode(JSONValue.self, from: bytes)
+  }
+
+  /// The value as compact JSON text.
+  var serialized: String {
+    var text = ""
+    write(to: &text)
+    return text
+  }
+
+  private func write(to text: inout String) {
+    switch self {
+    case .null: text += "null"
+    case .bool(let value): text += value ? "true" : "false"
+    case .number(let value):
+      if let integer = Int(exactly: value) {
+        text += String(integer)
+      } else if value.isFinite {
+        text += String(value)
+      } else {
+        text += "null"
+      }
+    case .string(let value): JSONValue.writeString(value, to: &text)
+    case .array(let values):
+      text += "["
+      for (index, value) in values.enumerated() {
+        if index > 0 { text += "," }
+        value.write(to: &text)
+      }
+      text += "]"
+    case .object(let members):
+      text += "{"
+      for (index, key) in members.keys.sorted().enumerated() {
+        if index > 0 { text += "," }
+        JSONValue.writeString(key, to: &text)
+        text += ":"
+        members[key]!.write(to: &text)
+      }
+      text += "}"
+    }
+  }
+
+  private static func writeString(_ value: String, to text: inout String) {
+    text += "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": text += "\\\""
+      case "\\": text += "\\\\"
+      case "\n": text += "\\n"
+      case "\r": text += "\\r"
+      case "\t": text += "\\t"
+      case _ where scalar.value < 0x20:
+        text += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    text += "\""
+  }
+}
+
+extension JSONValue: Decodable {
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+  ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral
+{
+  init(stringLiteral value: String) { self = .string(value) }
+  init(integerLiteral value: Int) { self = .number(Double(value)) }
+  init(booleanLiteral value: Bool) { self = .bool(value) }
+  init(dictionaryLiteral elements: (String, JSONValue)...) {
+    self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+  init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+}

@@ -1,0 +1,160 @@
+/// Joins one probe's two answers into a tree of ``BrowserNode``: the
+/// accessibility tree (`Accessibility.getFullAXTree`) gives the nodes, their
+/// roles, names, values and states; the DOM snapshot
+/// (`DOMSnapshot.captureSnapshot`) gives each DOM node's `data-testid`, `id`
+/// and layout box, by backend node id.
+enum PageSnapshot {
+  /// The deepest a snapshot goes: nodes deeper are left out, so that a
+  /// pathological page cannot exhaust a stack when the tree is destroyed.
+  static let maximumDepth = 512
+  /// The most nodes a snapshot holds.
+  static let maximumNodes = 200_000
+
+  /// What the DOM snapshot says of one DOM node.
+  struct Identity {
+    var testID: String?
+    var htmlID: String?
+    var box: BrowserNode.Box?
+  }
+
+  /// The tree, or `nil` when the page has no accessibility tree yet.
+  ///
+  /// - Throws: ``BrowserError/unexpectedResponse`` when an answer lacks its parts.
+  static func tree(accessibility: JSONValue, dom: JSONValue) throws(BrowserError) -> BrowserNode? {
+    guard let nodes = accessibility["nodes"]?.array else {
+      throw .unexpectedResponse("Accessibility.getFullAXTree returned no nodes")
+    }
+    let identities = try identities(in: dom)
+    var byID: [String: JSONValue] = [:]
+    byID.reserveCapacity(nodes.count)
+    for node in nodes {
+      if let id = node["nodeId"]?.string { byID[id] = node }
+    }
+    guard let root = nodes.first(where: { $0["parentId"] == nil }) ?? nodes.first else { return nil }
+    return build(from: root, byID: byID, identities: identities).first
+  }
+
+  /// Builds the subtree of `root` without recursion: a page's tree can be
+  /// deeper than a thread's stack allows.
+  private static func build(
+    from root: JSONValue, byID: [String: JSONValue], identities: [Int: Identity]
+  ) -> [BrowserNode] {
+    struct Frame {
+      var node: JSONValue
+      var childIDs: [String]
+      var next = 0
+      var children: [BrowserNode] = []
+    }
+    func frame(_ node: JSONValue) -> Frame {
+      Frame(node: node, childIDs: node["childIds"]?.array?.compactMap(\.string) ?? [])
+    }
+    var visited: Set<String> = []
+    if let id = root["nodeId"]?.string { visited.insert(id) }
+    var budget = maximumNodes - 1
+    var stack = [frame(root)]
+    while true {
+      let top = stack.count - 1
+      if stack[top].next < stack[top].childIDs.count {
+        let childID = stack[top].childIDs[stack[top].next]
+        stack[top].next += 1
+        // A cycle or a shared child is visited once; depth and size are bounded.
+        guard stack.count < maximumDepth, budget > 0, let child = byID[childID], visited.insert(childID).inserted
+        else { continue }
+        budget -= 1
+        stack.append(frame(child))
+        continue
+      }
+      let finished = stack.removeLast()
+      let made = nodes(for: finished.node, children: finished.children, identities: identities)
+      if stack.isEmpty { return made }
+      stack[stack.count - 1].children += made
+    }
+  }
+
+  /// The nodes one accessibility node stands for: itself, or its children in
+  /// its place when it is left out.
+  private static func nodes(for node: JSONValue, children: [BrowserNode], identities: [Int: Identity])
+    -> [BrowserNode]
+  {
+    let role = node["role"]?["value"]?.string ?? ""
+    if role == "InlineTextBox" || role == "ListMarker" { return [] }
+    let backendNodeID = node["backendDOMNodeId"]?.int
+    let identity = backendNodeID.flatMap { identities[$0] }
+    let ignored = node["ignored"]?.bool ?? false
+    if ignored && identity?.testID == nil && identity?.htmlID == nil { return children }
+    var properties: [String: JSONValue] = [:]
+    for property in node["properties"]?.array ?? [] {
+      if let name = property["name"]?.string { properties[name] = property["value"]?["value"] }
+    }
+    var made = BrowserNode(
+      role: ignored ? "none" : role, testID: identity?.testID, htmlID: identity?.htmlID,
+      label: normalized(node["name"]?["value"]?.string ?? ""), value: valueText(node["value"]?["value"]),
+      isEnabled: properties["disabled"]?.bool != true, isFocused: properties["focused"]?.bool == true,
+      isEditable: properties["editable"] != nil, box: identity?.box, children: children)
+    made.backendNodeID = backendNodeID
+    return [made]
+  }
+
+  /// A name with its runs of white space made one space, and none at either
+  /// end: `Milk ` in `<li>Milk <button>…` reads `Milk`.
+  private static func normalized(_ name: String) -> String {
+    name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// An accessible value as text: strings as they are, numbers and booleans
+  /// spelled out.
+  private static func valueText(_ value: JSONValue?) -> String? {
+    switch value {
+    case .string(let text): text
+    case .number(let number): number == number.rounded() ? String(Int(number)) : String(number)
+    case .bool(let flag): String(flag)
+    default: nil
+    }
+  }
+
+  /// Each DOM node's identity and box, by backend node id.
+  private static func identities(in dom: JSONValue) throws(BrowserError) -> [Int: Identity] {
+    guard let documents = dom["documents"]?.array, let strings = dom["strings"]?.array?.map({ $0.string ?? "" })
+    else { throw .unexpectedResponse("DOMSnapshot.captureSnapshot returned no documents") }
+    func string(_ index: JSONValue) -> String? {
+      guard let index = index.int, strings.indices.contains(index) else { return nil }
+      return strings[index]
+    }
+    var identities: [Int: Identity] = [:]
+    for document in documents {
+      let backendIDs = document["nodes"]?["backendNodeId"]?.array ?? []
+      let attributes = document["nodes"]?["attributes"]?.array ?? []
+      var byIndex: [Int] = []
+      byIndex.reserveCapacity(backendIDs.count)
+      for (index, backendID) in backendIDs.enumerated() {
+        let backendID = backendID.int ?? -1
+        byIndex.append(backendID)
+        guard index < attributes.count, let pairs = attributes[index].array, !pairs.isEmpty else { continue }
+        var identity = Identity()
+        var pair = 0
+        while pair + 1 < pairs.count {
+          switch string(pairs[pair]) {
+          case "data-testid": identity.testID = string(pairs[pair + 1])
+          case "id": identity.htmlID = string(pairs[pair + 1])
+          default: break
+          }
+          pair += 2
+        }
+        if identity.testID != nil || identity.htmlID != nil { identities[backendID] = identity }
+      }
+      let layoutNodes = document["layout"]?["nodeIndex"]?.array ?? []
+      let bounds = document["layout"]?["bounds"]?.array ?? []
+      for (layoutIndex, nodeIndex) in zip(layoutNodes.indices, layoutNodes) {
+        guard let nodeIndex = nodeIndex.int, byIndex.indices.contains(nodeIndex), layoutIndex < bounds.count,
+          let rect = bounds[layoutIndex].array?.compactMap(\.double), rect.count == 4
+        else { continue }
+        let backendID = byIndex[nodeIndex]
+        // A node's first layout object is its box; later ones are fragments.
+        guard identities[backendID]?.box == nil else { continue }
+        identities[backendID, default: Identity()].box = BrowserNode.Box(
+          x: rect[0], y: rect[1], width: rect[2], height: rect[3])
+      }
+    }
+    return identities
+  }
+}

@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+
+/// A small HTTP server on the loopback interface, for a test's pages.
+///
+/// It answers `GET` requests for its pages with `Connection: close`, each
+/// connection on a thread of its own (a browser may open a connection and
+/// send nothing on it), and `404` for any other path.
+public final class LoopbackServer: Sendable {
+  /// The server's address, such as `http://127.0.0.1:41234`.
+  public let baseURL: String
+  private let listener: Int32
+  private let pages: [String: String]
+
+  /// Starts serving `pages`, by path, on a free loopback port.
+  ///
+  /// - Parameter pages: The HTML of each path, such as `["/": html]`.
+  /// - Throws: `POSIXError` when no socket can be bound.
+  public init(pages: [String: String]) throws {
+    #if canImport(Darwin)
+      let listener = socket(AF_INET, SOCK_STREAM, 0)
+    #else
+      let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #endif
+    guard listener >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    _ = fcntl(listener, F_SETFD, FD_CLOEXEC)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+        bind(listener, address, length) == 0 && listen(listener, 64) == 0
+          && getsockname(listener, address, &length) == 0
+      }
+    }
+    guard bound else {
+      let code = errno
+      close(listener)
+      throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+    }
+    self.listener = listener
+    self.pages = pages
+    self.baseURL = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+    let thread = Thread { [self] in acceptLoop() }
+    thread.name = "LoopbackServer"
+    thread.start()
+  }
+
+  /// The address of `path`.
+  ///
+  /// - Parameter path: A path, such as `/other`.
+  /// - Returns: The full URL.
+  public func url(_ path: String = "/") -> String { baseURL + path }
+
+  /// Stops accepting connections.
+  public func stop() {
+    shutdown(listener, Int32(SHUT_RDWR))
+  }
+
+  deinit {
+    stop()
+    close(listener)
+  }
+
+  private func acceptLoop() {
+    while true {
+      let connection = accept(listener, nil, nil)
+      if connection < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+      let pages = pages
+      Thread.detachNewThread { LoopbackServer.serve(connection, pages: pages) }
+    }
+  }
+
+  private static func serve(_ connection: Int32, pages: [String: String]) {
+    defer { close(connection) }
+    var request: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while !request.ends(with: Array("\r\n\r\n".utf8)), request.count < 65536 {
+      let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+      if count <= 0 { return }
+      request += chunk[0..<count]
+    }
+    let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self).split(separator: " ")
+    let path = line.count >= 2 ? String(line[1]) : "/"
+    let body = pages[path]
+    let status = body == nil ? "404 Not Found" : "200 OK"
+    let bytes = Array((body ?? "not found").utf8)
+    let head =
+      "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(bytes.count)\r\n"
+      + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
+    let response = Array(head.utf8) + bytes
+    var offset = 0
+    while offset < response.count {
+      let sent = response.withUnsafeBytes { buffer in
+        #if canImport(Darwin)
+          send(connection, buffer.baseAddress! + offset, buffer.count - offset, 0)
+        #else
+          send(connection, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+        #endif
+      }
+      if sent <= 0 { return }
+      offset += sent
+    }
+  }
+}
+
+extension Array where Element == UInt8 {
+  fileprivate func ends(with suffix: [UInt8]) -> Bool {
+    count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+  }
+}
+
+extension LoopbackServer {
+  /// Starts a server with the item-list page at `/` and a second page at `/other`.
+  ///
+  /// - Returns: The running server.
+  /// - Throws: `POSIXError` when no socket can be bound.
+  public static func itemList() throws -> LoopbackServer {
+    try LoopbackServer(pages: ["/": ItemListPage.html, "/other": ItemListPage.otherHTML])
+  }
+}
