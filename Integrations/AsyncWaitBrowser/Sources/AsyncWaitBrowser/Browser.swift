@@ -126,8 +126,9 @@ public final class Browser: Sendable {
     return page
   }
 
-  /// Ends Chromium: kills its process group, reaps it and removes its
-  /// profile. Commands still waiting, and every later one, fail with
+  /// Ends Chromium: kills its process group, reaps it and removes its profile.
+  ///
+  /// Commands still waiting, and every later one, fail with
   /// ``BrowserError/disconnected``.
   ///
   /// Safe to call more than once; it returns once Chromium has been reaped.

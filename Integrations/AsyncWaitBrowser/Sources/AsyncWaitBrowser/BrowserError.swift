@@ -58,9 +58,11 @@ public struct BrowserError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Chromium was found but could not be started, or did not answer its
   /// first command.
   public static let launchFailed = BrowserError(.launchFailed)
-  /// The connection to Chromium ended: the process exited or was killed, or
-  /// the browser was closed. Every command waiting for an answer, and every
-  /// later one, fails with this error.
+  /// The connection to Chromium ended.
+  ///
+  /// The process exited or was killed, or the browser was closed. Every
+  /// command waiting for an answer, and every later one, fails with this
+  /// error.
   public static let disconnected = BrowserError(.disconnected)
   /// Chromium answered a command with an error, such as a node that no
   /// longer exists.
@@ -83,7 +85,9 @@ public struct BrowserError: Error, Hashable, Sendable, CustomStringConvertible {
   static func commandFailed(_ detail: String) -> BrowserError { BrowserError(.commandFailed, detail) }
   static func commandTimedOut(_ detail: String) -> BrowserError { BrowserError(.commandTimedOut, detail) }
   static func malformedMessage(_ detail: String) -> BrowserError { BrowserError(.malformedMessage, detail) }
-  static func unexpectedResponse(_ detail: String) -> BrowserError { BrowserError(.unexpectedResponse, detail) }
+  static func unexpectedResponse(_ detail: String) -> BrowserError {
+    BrowserError(.unexpectedResponse, detail)
+  }
   static func navigationFailed(_ detail: String) -> BrowserError { BrowserError(.navigationFailed, detail) }
   static func scriptFailed(_ detail: String) -> BrowserError { BrowserError(.scriptFailed, detail) }
 

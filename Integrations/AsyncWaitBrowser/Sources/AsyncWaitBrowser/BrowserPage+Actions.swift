@@ -9,7 +9,7 @@ extension BrowserPage {
 
     var readiness: String {
       switch self {
-      case .click: "ready for a click: to exist, be enabled, be visible and hold still"
+      case .click: "ready for a click: to exist, be enabled, be visible, hold still and receive the click"
       case .type: "ready for typing: to exist, be enabled, be visible, hold still and take text"
       }
     }
@@ -26,9 +26,10 @@ extension BrowserPage {
   ///
   /// First waits, with this package's waits, until the element exists, is
   /// enabled, is visible (it has a box of non-zero size) and holds still
-  /// (the same box in two snapshots one after the other); then scrolls it
-  /// into view and clicks the centre of its box with the left mouse button.
-  /// The wait wakes on the page's ``trigger``.
+  /// (the same box in two snapshots one after the other), and receives the
+  /// click (scrolled into view, no other element is on top of the centre of
+  /// its box); then clicks there with the left mouse button. The wait wakes
+  /// on the page's ``trigger``.
   ///
   /// ```swift
   /// try await page.click(page.buttons["add-item"])
@@ -45,7 +46,8 @@ extension BrowserPage {
   /// - Throws: `WaitTimeoutError` when the element is not ready in time; its
   ///   last observation says which condition the last probe found unmet
   ///   (`it does not exist`, `it is not enabled`, `it is not visible`, `it
-  ///   does not hold still`), with a dump of the page. ``BrowserError`` when
+  ///   does not hold still`, `it does not receive the click`), with a dump of
+  ///   the page. ``BrowserError`` when
   ///   Chromium goes away; `CancellationError`.
   public func click(
     _ element: TreeElement<BrowserNode>,
@@ -116,14 +118,11 @@ extension BrowserPage {
   ) async throws -> Target {
     var unmet = "it was not probed"
     var lastBox: BrowserNode.Box?
-    return try await Wait(timeout: timeout, triggers: [trigger]).value(
-      "\(element.elementDescription) to be \(action.readiness)",
-      observation: {
-        let state = await element.stateDescription
-        return "last probe: \(unmet)" + (state.map { "\n\($0)" } ?? "")
-      },
-      fileID: fileID, filePath: filePath, line: line, column: column
-    ) { () async throws -> Target? in
+    func observe() async -> String? {
+      let state = await element.stateDescription
+      return "last probe: \(unmet)" + (state.map { "\n\($0)" } ?? "")
+    }
+    func probe() async throws -> Target? {
       guard let node = try await element.snapshot() else {
         unmet = "it does not exist"
         lastBox = nil
@@ -147,7 +146,8 @@ extension BrowserPage {
         let again = try await element.snapshot()?.box
         lastBox = again
         guard again == box else {
-          unmet = "it does not hold still: its box moved from \(box) to \(again.map(String.init(describing:)) ?? "nowhere")"
+          let moved = again.map(String.init(describing:)) ?? "nowhere"
+          unmet = "it does not hold still: its box moved from \(box) to \(moved)"
           return nil
         }
       }
@@ -158,30 +158,73 @@ extension BrowserPage {
       var target = Target(node: node, backendNodeID: backendNodeID)
       if action == .click {
         do {
-          target.point = try await clickPoint(of: backendNodeID)
+          switch try await clickPoint(of: backendNodeID) {
+          case .at(let x, let y): target.point = (x, y)
+          case .covered(let obstruction):
+            unmet = "it does not receive the click: another element is on top, \(obstruction)"
+            return nil
+          case .offScreen:
+            unmet = "it has no box on screen to click"
+            return nil
+          }
         } catch let error as BrowserError where error == .commandFailed {
           unmet = "it went away before it could be clicked (\(error.detail))"
-          return nil
-        }
-        if target.point == nil {
-          unmet = "it has no box on screen to click"
           return nil
         }
       }
       return target
     }
+    return try await Wait(timeout: timeout, triggers: [trigger]).value(
+      "\(element.elementDescription) to be \(action.readiness)", observation: observe,
+      fileID: fileID, filePath: filePath, line: line, column: column, probe)
   }
 
-  /// Scrolls a node into view and returns the centre of its first box.
-  private func clickPoint(of backendNodeID: Int) async throws -> (x: Double, y: Double)? {
+  /// Scrolls a node into view and finds where to click it: the centre of
+  /// its first box, if the node itself (or one inside it) is what a click
+  /// there would hit.
+  private func clickPoint(of backendNodeID: Int) async throws -> ClickPoint {
     let node: JSONValue = ["backendNodeId": .number(Double(backendNodeID))]
     _ = try await send("DOM.scrollIntoViewIfNeeded", node)
     let quads = try await send("DOM.getContentQuads", node)
     guard let quad = quads["quads"]?.array?.first?.array?.compactMap(\.double), quad.count == 8 else {
-      return nil
+      return .offScreen
     }
-    let xs = stride(from: 0, to: 8, by: 2).map { quad[$0] }
-    let ys = stride(from: 1, to: 8, by: 2).map { quad[$0] }
-    return (xs.reduce(0, +) / 4, ys.reduce(0, +) / 4)
+    let x = stride(from: 0, to: 8, by: 2).map { quad[$0] }.reduce(0, +) / 4
+    let y = stride(from: 1, to: 8, by: 2).map { quad[$0] }.reduce(0, +) / 4
+    guard let objectID = try await send("DOM.resolveNode", node)["object"]?["objectId"]?.string else {
+      return .offScreen
+    }
+    defer { Task { [self] in _ = try? await send("Runtime.releaseObject", ["objectId": .string(objectID)]) } }
+    let hit = try await send(
+      "Runtime.callFunctionOn",
+      [
+        "objectId": .string(objectID), "functionDeclaration": .string(Self.hitTest),
+        "arguments": [["value": .number(x)], ["value": .number(y)]], "returnByValue": true,
+      ])
+    guard let obstruction = hit["result"]?["value"]?.string, !obstruction.isEmpty else {
+      return .at(x: x, y: y)
+    }
+    return .covered(by: obstruction)
   }
+
+  /// Where a click would land.
+  private enum ClickPoint {
+    case at(x: Double, y: Double)
+    /// Another element is on top there; the text is its HTML's beginning.
+    case covered(by: String)
+    case offScreen
+  }
+
+  /// Says what element a click at (x, y) would hit instead of `this`: empty
+  /// when it hits `this` or an element inside it (across shadow roots).
+  static let hitTest = """
+    function (x, y) {
+      const root = this.getRootNode();
+      const hit = (root.elementFromPoint ? root : document).elementFromPoint(x, y);
+      for (let node = hit; node; node = node.parentNode || node.host) {
+        if (node === this) return "";
+      }
+      return hit ? hit.outerHTML.slice(0, 120) : "nothing";
+    }
+    """
 }

@@ -4,8 +4,9 @@
 /// A list of four items, each with a remove button; an "add" button that
 /// opens a dialog with a name field and a confirm button that is disabled
 /// while the name is empty; a "remove last" button that is disabled while the
-/// list is empty; a button that adds an item after a delay; and elements
-/// that are never ready for a click, for the actionability tests.
+/// list is empty; a button that adds an item after a delay; and, for the
+/// actionability tests, elements that are not ready for a click: disabled,
+/// of no size, moving, covered by another element, or not a text field.
 public enum ItemListPage {
   /// The page's HTML.
   public static let html = """
@@ -42,10 +43,15 @@ public enum ItemListPage {
     <section aria-label="Not ready">
       <button data-testid="never-enabled" disabled>Never enabled</button>
       <button data-testid="no-size" class="no-size">No size</button>
-      <button data-testid="moving" class="moving">Moving</button>
       <button data-testid="enable-soon">Enable the next button soon</button>
       <button data-testid="enabled-soon" disabled>Enabled soon</button>
       <span data-testid="not-a-field" tabindex="0">Not a field</span>
+      <div style="position: relative; width: max-content;">
+        <button data-testid="covered">Covered</button>
+        <div data-testid="cover" style="position: absolute; inset: 0; background: white;">Wait</div>
+      </div>
+      <button data-testid="uncover-soon">Uncover soon</button>
+      <div><button data-testid="moving" class="moving">Moving</button></div>
     </section>
     <a href="/other" data-testid="to-other">Another page</a>
     <script>
@@ -89,6 +95,10 @@ public enum ItemListPage {
         setTimeout(() => { byTestID("enabled-soon").disabled = false; }, 400);
       });
       byTestID("enabled-soon").addEventListener("click", () => addItem("Clicked when enabled"));
+      byTestID("uncover-soon").addEventListener("click", () => {
+        setTimeout(() => byTestID("cover").remove(), 400);
+      });
+      byTestID("covered").addEventListener("click", () => addItem("Clicked when uncovered"));
     </script>
     </body>
     </html>

@@ -33,9 +33,28 @@ func withItemListPage(_ body: (BrowserPage) async throws -> Void) async throws {
   try await requireGroupGone(group)
 }
 
-/// Fails unless every process of `group` is gone within the patience.
+/// Fails unless every process of `group` has ended within the patience.
+///
+/// A process that has ended but is not yet reaped (a zombie, whose parent is
+/// now init) counts as ended: it runs nothing and holds nothing but its
+/// process-table entry, and this machine's init reaps only now and then.
 func requireGroupGone(_ group: Int32) async throws {
-  try await requireEventually("Chromium's process group \(group) is gone", timeout: patience) {
-    kill(-group, 0) != 0 && errno == ESRCH
+  try await requireEventually("Chromium's process group \(group) has ended", timeout: patience) {
+    livingProcesses(inGroup: group).isEmpty
+  }
+}
+
+/// The processes of `group` that have not ended, from `/proc`.
+func livingProcesses(inGroup group: Int32) -> [Int32] {
+  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return entries.compactMap { entry -> Int32? in
+    guard let pid = Int32(entry),
+      let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    // After the command in parentheses: state, parent, process group.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 2, fields[0] != "Z", Int32(fields[2]) == group else { return nil }
+    return pid
   }
 }

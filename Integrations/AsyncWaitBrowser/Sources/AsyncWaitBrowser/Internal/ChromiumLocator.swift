@@ -16,7 +16,9 @@
 /// it, so that a typo is reported instead of silently running another browser.
 enum ChromiumLocator {
   static let environmentVariable = "ASYNCWAIT_CHROMIUM"
-  static let executableNames = ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome", "chrome"]
+  static let executableNames = [
+    "chromium", "chromium-browser", "google-chrome-stable", "google-chrome", "chrome",
+  ]
   static let applicationPaths = [
     "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
     "/Applications/Chromium.app/Contents/MacOS/Chromium",

@@ -1,10 +1,11 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import Synchronization
 
 /// A headless Chromium started for one ``Browser``: its process group, its
 /// temporary profile, and the two sockets of its DevTools pipe.
@@ -24,8 +25,9 @@ final class ChromiumProcess: Sendable {
 
   let pid: pid_t
   let profileDirectory: String
-  /// How the process ended; changes once, from `running` to `ended`. Every
-  /// `waitpid` on `pid` happens inside this lock, so the process is reaped
+  /// How the process ended.
+  ///
+  /// It changes once, from `running` to `ended`. Every `waitpid` on `pid` happens inside this lock, so the process is reaped
   /// exactly once. No other lock is taken inside it.
   private let status = Mutex(Status.running)
 
@@ -71,7 +73,8 @@ final class ChromiumProcess: Sendable {
     }
     var arguments = [
       executable, "--headless", "--remote-debugging-pipe", "--user-data-dir=\(profile)", "--no-first-run",
-      "--no-default-browser-check", "--disable-gpu", "--disable-extensions", "--disable-background-networking",
+      "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
+      "--disable-background-networking",
       "--disable-component-update", "--disable-sync", "--mute-audio", "--disable-dev-shm-usage",
     ]
     // Chromium refuses to run as root with its sandbox on.
@@ -231,7 +234,8 @@ struct SocketPair {
       var on: Int32 = 1
       setsockopt(descriptors[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
     #else
-      guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0
+      guard
+        socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0
       else { return nil }
     #endif
     let theirs = fcntl(descriptors[1], F_DUPFD_CLOEXEC, 10)

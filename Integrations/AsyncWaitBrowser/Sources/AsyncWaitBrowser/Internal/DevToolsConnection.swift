@@ -1,10 +1,11 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import Synchronization
 
 /// One DevTools protocol connection over Chromium's pipe: commands out,
 /// answers and events in, as NUL-terminated JSON.
@@ -34,7 +35,8 @@ final class DevToolsConnection: Sendable {
     /// Sent or about to be; the task has not yet handed over its continuation.
     case awaitingContinuation(method: String)
     /// The task waits on `continuation`; `timer` fails it after the timeout.
-    case waiting(method: String, continuation: CheckedContinuation<JSONValue, any Error>, timer: Task<Void, Never>)
+    case waiting(
+      method: String, continuation: CheckedContinuation<JSONValue, any Error>, timer: Task<Void, Never>)
     /// Ended before the task handed over its continuation.
     case ended(Result<JSONValue, any Error>)
   }
@@ -275,9 +277,14 @@ final class DevToolsConnection: Sendable {
 
   /// Handles one message: an answer, an event, or something to ignore.
   private func handle(_ bytes: Data) {
-    guard let message = try? JSONValue.parse(bytes), case .object = message else {
+    let message: JSONValue
+    do {
+      message = try JSONValue.parse(bytes)
+    } catch {
       let prefix = String(decoding: bytes.prefix(80), as: UTF8.self)
-      failAll(with: .malformedMessage("\(bytes.count) bytes beginning \(String(reflecting: prefix))"), closing: false)
+      failAll(
+        with: .malformedMessage("\(error) in \(bytes.count) bytes beginning \(String(reflecting: prefix))"),
+        closing: false)
       return
     }
     if let id = message["id"]?.int {
@@ -296,7 +303,10 @@ final class DevToolsConnection: Sendable {
       } else if let result = message["result"] {
         finish(id, with: .success(result))
       } else {
-        finish(id, with: .failure(BrowserError.unexpectedResponse("\(method) was answered with neither a result nor an error")))
+        finish(
+          id,
+          with: .failure(
+            BrowserError.unexpectedResponse("\(method) was answered with neither a result nor an error")))
       }
     } else if let method = message["method"]?.string {
       let session = message["sessionId"]?.string ?? ""

@@ -45,9 +45,10 @@ enum JSONValue: Sendable, Equatable {
 
   /// Parses one message.
   ///
-  /// - Throws: `DecodingError` when the bytes are not JSON.
-  static func parse(_ bytes: Data) throws -> JSONValue {
-    try JSONDecoder().decode(JSONValue.self, from: bytes)
+  /// - Throws: ``JSONValue/ParseError`` when the bytes are not one JSON value.
+  static func parse(_ bytes: Data) throws(ParseError) -> JSONValue {
+    var parser = JSONParser(bytes: Array(bytes))
+    return try parser.parseDocument()
   }
 
   /// The value as compact JSON text.
@@ -99,31 +100,13 @@ enum JSONValue: Sendable, Equatable {
       case "\r": text += "\\r"
       case "\t": text += "\\t"
       case _ where scalar.value < 0x20:
-        text += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+        text +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
           + String(scalar.value, radix: 16)
       default: text.unicodeScalars.append(scalar)
       }
     }
     text += "\""
-  }
-}
-
-extension JSONValue: Decodable {
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
-    }
   }
 }
 

@@ -58,7 +58,8 @@ enum PageSnapshot {
         let childID = stack[top].childIDs[stack[top].next]
         stack[top].next += 1
         // A cycle or a shared child is visited once; depth and size are bounded.
-        guard stack.count < maximumDepth, budget > 0, let child = byID[childID], visited.insert(childID).inserted
+        guard stack.count < maximumDepth, budget > 0, let child = byID[childID],
+          visited.insert(childID).inserted
         else { continue }
         budget -= 1
         stack.append(frame(child))
@@ -114,7 +115,8 @@ enum PageSnapshot {
 
   /// Each DOM node's identity and box, by backend node id.
   private static func identities(in dom: JSONValue) throws(BrowserError) -> [Int: Identity] {
-    guard let documents = dom["documents"]?.array, let strings = dom["strings"]?.array?.map({ $0.string ?? "" })
+    guard let documents = dom["documents"]?.array,
+      let strings = dom["strings"]?.array?.map({ $0.string ?? "" })
     else { throw .unexpectedResponse("DOMSnapshot.captureSnapshot returned no documents") }
     func string(_ index: JSONValue) -> String? {
       guard let index = index.int, strings.indices.contains(index) else { return nil }

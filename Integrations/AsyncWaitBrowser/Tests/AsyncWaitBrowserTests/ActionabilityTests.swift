@@ -1,0 +1,80 @@
+import AsyncWait
+import AsyncWaitBrowser
+import AsyncWaitElements
+import Testing
+
+/// Clicks and typing wait until their element is ready, and say which
+/// condition was unmet when it never is.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct ActionabilityTests {
+  /// Short: each of these waits is meant to time out.
+  let short = Duration.milliseconds(800)
+
+  @Test func clickWaitsUntilTheButtonIsEnabled() async throws {
+    try await withItemListPage { (page) async throws in
+      let enabledSoon = page.buttons["enabled-soon"]
+      #expect(try await enabledSoon.snapshot()?.isEnabled == false)
+
+      try await page.click(page.buttons["enable-soon"], timeout: patience)
+      try await page.click(enabledSoon, timeout: patience)
+
+      try await page.lists["items"].staticTexts["Clicked when enabled"].requireExistence(timeout: patience)
+    }
+  }
+
+  @Test func clickWaitsUntilNothingCoversTheButton() async throws {
+    try await withItemListPage { (page) async throws in
+      try await page.click(page.buttons["uncover-soon"], timeout: patience)
+      try await page.click(page.buttons["covered"], timeout: patience)
+
+      try await page.lists["items"].staticTexts["Clicked when uncovered"].requireExistence(timeout: patience)
+    }
+  }
+
+  @Test func eachUnmetConditionIsNamedInTheTimeout() async throws {
+    try await withItemListPage { (page) async throws in
+      let cases: [(TreeElement<BrowserNode>, String)] = [
+        (page.buttons["no-such-button"], "last probe: it does not exist"),
+        (page.buttons["never-enabled"], "last probe: it is not enabled"),
+        (page.buttons["no-size"], "last probe: it is not visible"),
+        (page.buttons["moving"], "last probe: it does not hold still"),
+        (page.buttons["covered"], "last probe: it does not receive the click: another element is on top"),
+      ]
+      for (element, unmet) in cases {
+        let error = await #expect(throws: WaitTimeoutError.self) {
+          try await page.click(element, timeout: short)
+        }
+        let comment = try #require(error?.comment)
+        #expect(comment.hasPrefix(element.elementDescription))
+        #expect(
+          comment.hasSuffix(
+            "to be ready for a click: to exist, be enabled, be visible, hold still and receive the click"))
+        #expect(error?.lastObservation?.contains(unmet) == true, "\(error?.lastObservation ?? "")")
+        #expect(error?.probeCount ?? 0 >= 2)
+      }
+    }
+  }
+
+  @Test func typingNeedsAnElementThatTakesText() async throws {
+    try await withItemListPage { (page) async throws in
+      let error = await #expect(throws: WaitTimeoutError.self) {
+        try await page.type("Milk", into: page.descendants(matching: .any)["not-a-field"], timeout: short)
+      }
+      #expect(
+        error?.comment?.hasSuffix(
+          "to be ready for typing: to exist, be enabled, be visible, hold still and take text") == true)
+      #expect(error?.lastObservation?.contains("last probe: it does not take text") == true)
+    }
+  }
+
+  @Test func timeoutShowsThePageTree() async throws {
+    try await withItemListPage { (page) async throws in
+      let error = await #expect(throws: WaitTimeoutError.self) {
+        try await page.click(page.buttons["never-enabled"], timeout: short)
+      }
+      let observation = try #require(error?.lastObservation)
+      #expect(observation.contains(#"button "Never enabled" id=never-enabled disabled"#))
+      #expect(observation.contains(#"list "Items" id=items"#))
+    }
+  }
+}

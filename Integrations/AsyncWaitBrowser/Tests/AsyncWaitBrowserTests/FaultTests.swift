@@ -1,0 +1,180 @@
+import AsyncWait
+import AsyncWaitElements
+import Foundation
+import Testing
+
+@testable import AsyncWaitBrowser
+
+/// Chromium missing, failing to start, killed, navigating away; commands to
+/// a closed browser: each ends promptly with a clear error or a query that
+/// resolves again, and leaves no process behind.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct FaultTests {
+  @Test func missingExplicitPathIsNamed() async throws {
+    let error = await #expect(throws: BrowserError.chromiumNotFound) {
+      try await Browser.launch(executablePath: "/no/such/chromium")
+    }
+    #expect(error?.description.contains("/no/such/chromium") == true)
+  }
+
+  @Test func searchNamesEverythingItLookedFor() throws {
+    let error = #expect(throws: BrowserError.chromiumNotFound) {
+      try ChromiumLocator.locate(explicitPath: nil, environment: ["PATH": "/no/bin:/nor/here"]) { _ in false }
+    }
+    let text = try #require(error?.description)
+    for expected in [
+      "ASYNCWAIT_CHROMIUM", "chromium", "google-chrome", "/no/bin:/nor/here", "/Applications/Chromium.app",
+    ] {
+      #expect(text.contains(expected), "\(text)")
+    }
+  }
+
+  @Test func searchFollowsItsOrder() throws {
+    let present: Set = ["/b/chromium", "/a/google-chrome", "/env/chrome"]
+    let exists = { (path: String) in present.contains(path) }
+    #expect(
+      try ChromiumLocator.locate(explicitPath: nil, environment: ["PATH": "/a:/b"], isExecutable: exists)
+        == "/a/google-chrome")
+    #expect(
+      try ChromiumLocator.locate(
+        explicitPath: nil, environment: ["PATH": "/a:/b", "ASYNCWAIT_CHROMIUM": "/env/chrome"],
+        isExecutable: exists)
+        == "/env/chrome")
+    #expect(throws: BrowserError.chromiumNotFound) {
+      try ChromiumLocator.locate(
+        explicitPath: nil, environment: ["PATH": "/a:/b", "ASYNCWAIT_CHROMIUM": "/env/typo"],
+        isExecutable: exists)
+    }
+  }
+
+  @Test func programThatIsNotChromiumFailsToLaunch() async throws {
+    let error = await #expect(throws: BrowserError.launchFailed) {
+      try await Browser.launch(executablePath: "/bin/true")
+    }
+    #expect(error?.description.contains("/bin/true did not answer") == true)
+  }
+
+  @Test func programThatNeverAnswersFailsToLaunchAfterTheCommandTimeout() async throws {
+    let script = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "silent-\(UUID().uuidString).sh")
+    try "#!/bin/sh\nexec sleep 600\n".write(to: script, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: script) }
+    chmod(script.path, 0o755)
+
+    let error = await #expect(throws: BrowserError.launchFailed) {
+      try await Browser.launch(executablePath: script.path, commandTimeout: .milliseconds(500))
+    }
+    #expect(
+      error?.description.contains("Browser.getVersion got no answer") == true, "\(String(describing: error))")
+    #expect(livingProcesses(matching: script.path).isEmpty)
+  }
+
+  @Test func killingChromiumEndsARunningWaitWithItsCause() async throws {
+    let browser = try await Browser.launch()
+    defer { browser.close() }
+    let page = try await browser.newPage(url: site.url(), timeout: patience)
+    let (probes, probed) = AsyncStream.makeStream(of: Int.self)
+    let wait = Wait(timeout: .seconds(60), onProbe: { probed.yield($0.index) })
+    let waiting = Task { try await page.buttons["never-there"].requireExistence(using: wait) }
+    for await _ in probes { break }
+
+    kill(browser.processIdentifier, SIGKILL)
+
+    // Not a WaitTimeoutError: the wait ended long before its 60 seconds.
+    let error = await #expect(throws: BrowserError.disconnected) { try await waiting.value }
+    #expect(error?.description.contains("killed by signal 9") == true, "\(String(describing: error))")
+    #expect(browser.isConnected == false)
+    await #expect(throws: BrowserError.disconnected) { try await page.snapshot() }
+    try await requireGroupGone(browser.processIdentifier)
+  }
+
+  @Test func waitStartedBeforeANavigationFindsTheNewPage() async throws {
+    try await withItemListPage { (page) async throws in
+      let back = page.buttons["back"]
+      let waiting = Task { try await back.requireExistence(timeout: patience) }
+
+      try await page.click(page.descendants(matching: "link")["to-other"], timeout: patience)
+
+      try await waiting.value
+      try await page.lists["items"].requireNonExistence(timeout: patience)
+      #expect(try await page.url == site.url("/other"))
+    }
+  }
+
+  @Test func unreachableAddressFailsTheNavigation() async throws {
+    try await withItemListPage { (page) async throws in
+      let error = await #expect(throws: BrowserError.navigationFailed) {
+        try await page.goto("http://127.0.0.1:\(try unusedPort())/", timeout: patience)
+      }
+      #expect(error?.description.contains("ERR_CONNECTION_REFUSED") == true, "\(String(describing: error))")
+    }
+  }
+
+  @Test func closeEndsEveryProcessAndLaterCommandsFailAtOnce() async throws {
+    let browser = try await Browser.launch()
+    let page = try await browser.newPage()
+
+    browser.close()
+    browser.close()
+
+    try await requireGroupGone(browser.processIdentifier)
+    await #expect(throws: BrowserError.disconnected) { try await page.snapshot() }
+    await #expect(throws: BrowserError.disconnected) { try await browser.newPage() }
+  }
+
+  @Test func droppingTheLastReferenceEndsChromium() async throws {
+    var browser: Browser? = try await Browser.launch()
+    let group = try #require(browser?.processIdentifier)
+    #expect(!livingProcesses(inGroup: group).isEmpty)
+
+    browser = nil
+
+    try await requireGroupGone(group)
+  }
+
+  @Test func cancellingAWaitOnAPageLeavesTheBrowserUsable() async throws {
+    try await withItemListPage { (page) async throws in
+      let (probes, probed) = AsyncStream.makeStream(of: Int.self)
+      let wait = Wait(timeout: .seconds(60), onProbe: { probed.yield($0.index) })
+      let waiting = Task { try await page.buttons["never-there"].requireExistence(using: wait) }
+      for await index in probes where index >= 2 { break }
+
+      waiting.cancel()
+
+      await #expect(throws: CancellationError.self) { try await waiting.value }
+      #expect(try await page.lists["items"].cells.count == 4)
+    }
+  }
+}
+
+/// The processes, ended or not, whose command line contains `text`.
+func livingProcesses(matching text: String) -> [Int32] {
+  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return entries.compactMap { entry -> Int32? in
+    guard let pid = Int32(entry), pid != getpid(),
+      let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+      String(decoding: data, as: UTF8.self).contains(text),
+      let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")"),
+      stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    else { return nil }
+    return pid
+  }
+}
+
+/// A loopback port nothing listens on: bound, then closed.
+func unusedPort() throws -> UInt16 {
+  let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  defer { close(probe) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafeMutablePointer(to: &address) { pointer in
+    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0
+    }
+  }
+  try #require(bound)
+  return UInt16(bigEndian: address.sin_port)
+}

@@ -1,0 +1,184 @@
+import AsyncWaitElements
+import Testing
+
+@testable import AsyncWaitBrowser
+
+/// Snapshots joined from hand-written protocol answers: the identity rule,
+/// what is left out, and trees that are cyclic, huge or deep.
+@Suite struct PageSnapshotTests {
+  /// An accessibility node as `Accessibility.getFullAXTree` gives it.
+  func node(
+    _ id: Int, role: String, name: String = "", children: [Int] = [], parent: Int? = nil, dom: Int? = nil,
+    ignored: Bool = false, properties: [String: JSONValue] = [:], value: String? = nil
+  ) -> JSONValue {
+    var members: [String: JSONValue] = [
+      "nodeId": .string(String(id)), "ignored": .bool(ignored), "role": ["value": .string(role)],
+      "name": ["value": .string(name)], "childIds": .array(children.map { .string(String($0)) }),
+      "properties": .array(properties.map { ["name": .string($0.key), "value": ["value": $0.value]] }),
+    ]
+    if let parent { members["parentId"] = .string(String(parent)) }
+    if let dom { members["backendDOMNodeId"] = .number(Double(dom)) }
+    if let value { members["value"] = ["value": .string(value)] }
+    return .object(members)
+  }
+
+  /// A DOM snapshot of nodes with backend ids, attributes and boxes.
+  func dom(_ nodes: [(backendID: Int, attributes: [(String, String)], box: [Double]?)]) -> JSONValue {
+    var strings: [String] = []
+    func index(_ text: String) -> JSONValue {
+      if let found = strings.firstIndex(of: text) { return .number(Double(found)) }
+      strings.append(text)
+      return .number(Double(strings.count - 1))
+    }
+    let attributes: [JSONValue] = nodes.map { node in
+      .array(node.attributes.flatMap { [index($0.0), index($0.1)] })
+    }
+    let layout = nodes.enumerated().compactMap { index, node in node.box.map { (index, $0) } }
+    return [
+      "documents": [
+        [
+          "nodes": [
+            "backendNodeId": .array(nodes.map { .number(Double($0.backendID)) }),
+            "attributes": .array(attributes),
+          ],
+          "layout": [
+            "nodeIndex": .array(layout.map { .number(Double($0.0)) }),
+            "bounds": .array(layout.map { .array($0.1.map { .number($0) }) }),
+          ],
+        ]
+      ],
+      "strings": .array(strings.map { .string($0) }),
+    ]
+  }
+
+  func tree(_ nodes: [JSONValue], _ dom: JSONValue) throws -> BrowserNode? {
+    try PageSnapshot.tree(accessibility: ["nodes": .array(nodes)], dom: dom)
+  }
+
+  @Test func testIDWinsOverIDAndEitherIdentifies() throws {
+    let root = try #require(
+      try tree(
+        [
+          node(1, role: "RootWebArea", name: "Page", children: [2, 3, 4]),
+          node(2, role: "button", name: "Both", parent: 1, dom: 20),
+          node(3, role: "button", name: "Only id", parent: 1, dom: 30),
+          node(4, role: "button", name: "Neither", parent: 1, dom: 40),
+        ],
+        dom([
+          (20, [("id", "the-id"), ("data-testid", "the-test-id")], [0, 0, 10, 10]),
+          (30, [("class", "x"), ("id", "only-id")], nil), (40, [], [5, 5, 1, 1]),
+        ])))
+
+    #expect(root.elementType == .window)
+    #expect(root.children.map(\.identifier) == ["the-test-id", "only-id", ""])
+    #expect(root.children[0].htmlID == "the-id")
+    #expect(root.children[0].box == BrowserNode.Box(x: 0, y: 0, width: 10, height: 10))
+    #expect(root.children[0].isVisible)
+    #expect(root.children[1].box == nil)
+    #expect(root.children[1].isVisible == false)
+    #expect(root.children[2].identifier == "")
+  }
+
+  @Test func ignoredNodesGiveWayToTheirChildrenUnlessIdentified() throws {
+    let root = try #require(
+      try tree(
+        [
+          node(1, role: "RootWebArea", children: [2, 5]),
+          node(2, role: "none", children: [3], parent: 1, dom: 2, ignored: true),
+          node(3, role: "StaticText", name: "  Milk \n and  eggs ", children: [4], parent: 2),
+          node(4, role: "InlineTextBox", name: "Milk", parent: 3),
+          node(5, role: "generic", children: [6], parent: 1, dom: 5, ignored: true),
+          node(6, role: "ListMarker", name: "• ", parent: 5),
+        ],
+        dom([(2, [], nil), (5, [("data-testid", "kept")], nil)])))
+
+    #expect(root.children.count == 2)
+    #expect(root.children[0].elementType == .staticText)
+    #expect(root.children[0].label == "Milk and eggs")
+    #expect(root.children[0].children.isEmpty)
+    #expect(root.children[1].identifier == "kept")
+    #expect(root.children[1].role == "none")
+    #expect(root.children[1].children.isEmpty)
+  }
+
+  @Test func statesComeFromTheProperties() throws {
+    let root = try #require(
+      try tree(
+        [
+          node(1, role: "RootWebArea", children: [2, 3]),
+          node(2, role: "button", parent: 1, properties: ["disabled": true]),
+          node(
+            3, role: "textbox", parent: 1, properties: ["focused": true, "editable": "plaintext"],
+            value: "Milk"),
+        ], dom([])))
+
+    #expect(root.children[0].isEnabled == false)
+    #expect(root.children[0].isFocused == false)
+    #expect(root.children[1].isEnabled)
+    #expect(root.children[1].isFocused)
+    #expect(root.children[1].isEditable)
+    #expect(root.children[1].value == "Milk")
+    #expect(root.children[1].elementType == .textField)
+  }
+
+  @Test func cyclicAndSharedChildrenAreVisitedOnce() throws {
+    let root = try #require(
+      try tree(
+        [
+          node(1, role: "RootWebArea", children: [2, 2, 1]),
+          node(2, role: "group", children: [3], parent: 1),
+          node(3, role: "group", children: [1, 2, 3, 99], parent: 2),
+        ], dom([])))
+
+    #expect(root.children.count == 1)
+    #expect(root.children[0].children.count == 1)
+    #expect(root.children[0].children[0].children.isEmpty)
+  }
+
+  @Test func deepTreeIsCutAtTheMaximumDepthWithoutRecursion() throws {
+    let depth = 20_000
+    var nodes = [node(0, role: "RootWebArea", children: [1])]
+    for id in 1..<depth {
+      nodes.append(node(id, role: "group", children: id + 1 < depth ? [id + 1] : [], parent: id - 1))
+    }
+
+    let root = try #require(try tree(nodes, dom([])))
+
+    var levels = 1
+    var current = root
+    while let child = current.children.first {
+      levels += 1
+      current = child
+    }
+    #expect(levels == PageSnapshot.maximumDepth)
+  }
+
+  @Test func hugeTreeStopsAtTheNodeBudget() throws {
+    let width = PageSnapshot.maximumNodes + 10
+    var nodes = [node(0, role: "RootWebArea", children: Array(1...width))]
+    for id in 1...width { nodes.append(node(id, role: "button", parent: 0)) }
+
+    let root = try #require(try tree(nodes, dom([])))
+
+    #expect(root.children.count == PageSnapshot.maximumNodes - 1)
+  }
+
+  @Test func answersWithoutTheirPartsAreUnexpected() throws {
+    #expect(throws: BrowserError.unexpectedResponse) {
+      try PageSnapshot.tree(accessibility: [:], dom: self.dom([]))
+    }
+    #expect(throws: BrowserError.unexpectedResponse) {
+      try PageSnapshot.tree(accessibility: ["nodes": []], dom: [:])
+    }
+    #expect(try tree([], dom([])) == nil)
+  }
+
+  @Test func rolesMapOntoElementTypes() {
+    #expect(BrowserNode.elementType(forRole: "button") == .button)
+    #expect(BrowserNode.elementType(forRole: "searchbox") == .textField)
+    #expect(BrowserNode.elementType(forRole: "listitem") == .cell)
+    #expect(BrowserNode.elementType(forRole: "alertdialog") == .sheet)
+    #expect(BrowserNode.elementType(forRole: "checkbox") == .toggle)
+    #expect(BrowserNode.elementType(forRole: "link") == "link")
+  }
+}
