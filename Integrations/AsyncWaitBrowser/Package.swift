@@ -32,6 +32,8 @@ let package = Package(
         "AsyncWaitBrowser", "BrowserFixtures",
         .product(name: "AsyncWaitElements", package: "swift-async-wait"),
       ]),
+    // Ends its process without closing Chromium (Scripts/test-browser.sh).
+    .executableTarget(name: "BrowserOrphanCheck", dependencies: ["AsyncWaitBrowser"]),
     .testTarget(
       name: "AsyncWaitBrowserTests",
       dependencies: [

@@ -77,6 +77,18 @@ public final class Browser: Sendable {
     return browser
   }
 
+  /// Chromium's product and version, such as `Chrome/156.0.8078.108`.
+  ///
+  /// - Throws: ``BrowserError`` when Chromium has gone away.
+  public var version: String {
+    get async throws {
+      guard let product = try await connection.send("Browser.getVersion")["product"]?.string else {
+        throw BrowserError.unexpectedResponse("Browser.getVersion returned no product")
+      }
+      return product
+    }
+  }
+
   /// Whether Chromium is still connected.
   public var isConnected: Bool { connection.isOpen }
 

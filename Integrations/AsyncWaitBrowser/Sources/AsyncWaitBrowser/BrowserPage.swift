@@ -87,6 +87,17 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     try await browser.connection.send(method, params, session: sessionID)
   }
 
+  /// How long each of a snapshot's two commands takes alone, answer parsed,
+  /// for the bench's breakdown of a probe.
+  package func timeSnapshotCommands() async throws -> (accessibility: Duration, dom: Duration) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    _ = try await send("Accessibility.getFullAXTree")
+    let middle = clock.now
+    _ = try await send("DOMSnapshot.captureSnapshot", ["computedStyles": []])
+    return (middle - start, clock.now - middle)
+  }
+
   /// The page's root, to query: a fresh snapshot of the page on every read.
   public var root: TreeElement<BrowserNode> {
     TreeElement("page", triggers: [trigger]) { [self] in try await snapshot() }

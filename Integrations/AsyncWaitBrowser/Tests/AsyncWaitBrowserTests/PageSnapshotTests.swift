@@ -154,13 +154,14 @@ import Testing
   }
 
   @Test func hugeTreeStopsAtTheNodeBudget() throws {
-    let width = PageSnapshot.maximumNodes + 10
-    var nodes = [node(0, role: "RootWebArea", children: Array(1...width))]
-    for id in 1...width { nodes.append(node(id, role: "button", parent: 0)) }
+    let budget = 1_000
+    var nodes = [node(0, role: "RootWebArea", children: Array(1...budget + 10))]
+    for id in 1...budget + 10 { nodes.append(node(id, role: "button", parent: 0)) }
 
-    let root = try #require(try tree(nodes, dom([])))
+    let root = try #require(
+      try PageSnapshot.tree(accessibility: ["nodes": .array(nodes)], dom: dom([]), maximumNodes: budget))
 
-    #expect(root.children.count == PageSnapshot.maximumNodes - 1)
+    #expect(root.children.count == budget - 1)
   }
 
   @Test func answersWithoutTheirPartsAreUnexpected() throws {

@@ -132,6 +132,8 @@ final class DevToolsConnection: Sendable {
     if let error = write(message.serialized) {
       finish(id, with: .failure(error))
     }
+    // A write that fails because Chromium went away leaves the command
+    // waiting: the reading thread, woken, fails it with how Chromium ended.
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let timeout = commandTimeout
@@ -222,7 +224,12 @@ final class DevToolsConnection: Sendable {
     shutdown(reader, Int32(SHUT_RDWR))
   }
 
-  /// Writes one message; returns the error when the other end is gone.
+  /// Writes one message.
+  ///
+  /// - Returns: An error when the connection was closed from our side;
+  ///   `nil` otherwise, also when the write fails because the other end went
+  ///   away: then the reading socket is shut down, and the reading thread
+  ///   ends every command with how Chromium ended.
   private func write(_ text: String) -> BrowserError? {
     var bytes = Array(text.utf8)
     bytes.append(0)
@@ -239,7 +246,8 @@ final class DevToolsConnection: Sendable {
         }
         if written < 0 {
           if errno == EINTR { continue }
-          return .disconnected("writing a command failed: \(String(cString: strerror(errno)))")
+          shutdown(reader, Int32(SHUT_RDWR))
+          return nil
         }
         offset += written
       }

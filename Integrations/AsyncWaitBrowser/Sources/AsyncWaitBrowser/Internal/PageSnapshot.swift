@@ -20,7 +20,9 @@ enum PageSnapshot {
   /// The tree, or `nil` when the page has no accessibility tree yet.
   ///
   /// - Throws: ``BrowserError/unexpectedResponse`` when an answer lacks its parts.
-  static func tree(accessibility: JSONValue, dom: JSONValue) throws(BrowserError) -> BrowserNode? {
+  static func tree(
+    accessibility: JSONValue, dom: JSONValue, maximumNodes: Int = PageSnapshot.maximumNodes
+  ) throws(BrowserError) -> BrowserNode? {
     guard let nodes = accessibility["nodes"]?.array else {
       throw .unexpectedResponse("Accessibility.getFullAXTree returned no nodes")
     }
@@ -31,13 +33,13 @@ enum PageSnapshot {
       if let id = node["nodeId"]?.string { byID[id] = node }
     }
     guard let root = nodes.first(where: { $0["parentId"] == nil }) ?? nodes.first else { return nil }
-    return build(from: root, byID: byID, identities: identities).first
+    return build(from: root, byID: byID, identities: identities, maximumNodes: maximumNodes).first
   }
 
   /// Builds the subtree of `root` without recursion: a page's tree can be
   /// deeper than a thread's stack allows.
   private static func build(
-    from root: JSONValue, byID: [String: JSONValue], identities: [Int: Identity]
+    from root: JSONValue, byID: [String: JSONValue], identities: [Int: Identity], maximumNodes: Int
   ) -> [BrowserNode] {
     struct Frame {
       var node: JSONValue

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Runs the browser integration against a real headless Chromium: installs
+# Chromium from Debian when it is missing (as root), runs `swift test` in
+# Integrations/AsyncWaitBrowser, checks that Chromium never outlives its owner
+# (a process that exits without closing it, and one killed with SIGKILL), runs
+# the bench, and fails if any Chromium it started is still running.
+#
+#   Scripts/test-browser.sh [--no-bench] [swift test arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bench=1
+if [ "${1:-}" = "--no-bench" ]; then
+  bench=0
+  shift
+fi
+
+if ! command -v chromium > /dev/null && [ -z "${ASYNCWAIT_CHROMIUM:-}" ]; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "test-browser: Chromium is missing and installing it needs root (apt-get install chromium)" >&2
+    exit 1
+  fi
+  echo "test-browser: installing chromium"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium > /dev/null
+fi
+
+package=Integrations/AsyncWaitBrowser
+# Every Chromium the integration starts has a profile under this prefix.
+profiles="asyncwait-browser-"
+living_chromium() {
+  # Processes whose command line names one of our profiles and that have not
+  # ended (a zombie waits only for init, which reaps here now and then).
+  ps -eo stat=,args= | awk -v p="$profiles" '$1 !~ /^Z/ && index($0, p) && !index($0, "awk")'
+}
+if [ -n "$(living_chromium)" ]; then
+  echo "test-browser: a Chromium of an earlier run is still running; it does not count against this run:" >&2
+  living_chromium >&2
+fi
+before=$(living_chromium | wc -l)
+
+# A hang must not eat CI's time: each step gets a bound.
+timeout -s KILL 900 swift test --package-path "$package" "$@"
+
+swift build --package-path "$package" --product BrowserOrphanCheck
+bin=$(swift build --package-path "$package" --show-bin-path)
+for mode in exit crash; do
+  group=$(timeout -s KILL 120 "$bin/BrowserOrphanCheck" "$mode" || true)
+  if [ -z "$group" ]; then
+    echo "test-browser: BrowserOrphanCheck $mode did not start Chromium" >&2
+    exit 1
+  fi
+  # The group's processes end within seconds (SIGKILL from the exit handler,
+  # or Chromium's own exit when its pipe closes).
+  for _ in $(seq 100); do
+    alive=$(ps -eo stat=,pgid= | awk -v g="$group" '$1 !~ /^Z/ && $2 == g' | wc -l)
+    [ "$alive" = 0 ] && break
+    sleep 0.1
+  done
+  if [ "$alive" != 0 ]; then
+    echo "test-browser: Chromium (group $group) outlived a process that ended by $mode" >&2
+    ps -eo stat=,pgid=,args= | awk -v g="$group" '$2 == g' >&2
+    exit 1
+  fi
+  echo "test-browser: Chromium ended with its owner ($mode)"
+done
+
+if [ "$bench" = 1 ]; then
+  timeout -s KILL 900 swift run -c release --package-path "$package" AsyncWaitBrowserBench
+fi
+
+after=$(living_chromium | wc -l)
+if [ "$after" -gt "$before" ]; then
+  echo "test-browser: Chromium processes were left running:" >&2
+  living_chromium >&2
+  exit 1
+fi
+echo "test-browser: no Chromium left running"
