@@ -62,7 +62,14 @@ final class DevToolsConnection: Sendable {
   /// Serializes writes, so that messages never interleave; holds our
   /// command socket, -1 once closed.
   private let writer: Mutex<Int32>
+  /// Our message socket, read by the reading thread alone.
   private let reader: Int32
+  /// Whether ``reader`` is still open: the reading thread closes it as it
+  /// ends, and others shut it down only while it is open, so that a
+  /// descriptor number the system has since given to another socket (the
+  /// pipe of another browser) is never shut down. Protects nothing else;
+  /// no other lock is taken inside it.
+  private let readerOpen = Mutex(true)
   let commandTimeout: Duration
   /// Says how the other end went away, once the connection reads its end.
   private let describeDisconnect: @Sendable () -> String
@@ -221,7 +228,15 @@ final class DevToolsConnection: Sendable {
       descriptor = -1
     }
     // Wakes the reading thread, which closes its socket as it ends.
-    shutdown(reader, Int32(SHUT_RDWR))
+    wakeReader()
+  }
+
+  /// Shuts down the reading socket, if it is still open, so that the
+  /// reading thread reads its end.
+  private func wakeReader() {
+    readerOpen.withLock { open in
+      if open { shutdown(reader, Int32(SHUT_RDWR)) }
+    }
   }
 
   /// Writes one message.
@@ -246,7 +261,7 @@ final class DevToolsConnection: Sendable {
         }
         if written < 0 {
           if errno == EINTR { continue }
-          shutdown(reader, Int32(SHUT_RDWR))
+          wakeReader()
           return nil
         }
         offset += written
@@ -277,7 +292,10 @@ final class DevToolsConnection: Sendable {
       buffer.removeFirst(start)
       scanned = buffer.count
     }
-    closeDescriptor(reader)
+    readerOpen.withLock { open in
+      closeDescriptor(reader)
+      open = false
+    }
     if isOpen {
       failAll(with: .disconnected(describeDisconnect()), closing: true)
     }
