@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of every library target without the DocC plugin,
+# Builds the DocC documentation of every library target, and of the browser
+# integration's library, without the DocC plugin,
 # treating every warning as an error, and merges the archives into one static
 # site that opens at its root.
 #
@@ -33,10 +34,27 @@ for target in "${targets[@]}"; do
   echo "docs: $out/$target.doccarchive"
 done
 
+# The browser integration is a package of its own (it depends on this one by
+# path); its module joins the site. Building it needs no Chromium.
+browser_package=Integrations/AsyncWaitBrowser
+swift build --package-path "$browser_package" --target AsyncWaitBrowser
+browser_modules="$(swift build --package-path "$browser_package" --show-bin-path)/Modules"
+graphs="$out/symbol-graphs/AsyncWaitBrowser"
+rm -rf "$graphs" "$out/AsyncWaitBrowser.doccarchive"
+mkdir -p "$graphs"
+swift symbolgraph-extract -module-name AsyncWaitBrowser -I "$browser_modules" -target "$triple" \
+  -minimum-access-level public -skip-synthesized-members -output-dir "$graphs"
+docc convert "$browser_package/Sources/AsyncWaitBrowser/AsyncWaitBrowser.docc" \
+  --additional-symbol-graph-dir "$graphs" \
+  --output-path "$out/AsyncWaitBrowser.doccarchive" \
+  --fallback-display-name AsyncWaitBrowser --fallback-bundle-identifier AsyncWaitBrowser \
+  --warnings-as-errors
+echo "docs: $out/AsyncWaitBrowser.doccarchive"
+
 # One site: the modules' archives merged under a landing page, made ready for
 # static hosting, with the root sending a browser to that landing page.
 rm -rf "$out/swift-async-wait.doccarchive" "$out/site"
-docc merge $(printf -- "$out/%s.doccarchive " "${targets[@]}") \
+docc merge $(printf -- "$out/%s.doccarchive " "${targets[@]}" AsyncWaitBrowser) \
   --synthesized-landing-page-name swift-async-wait \
   --synthesized-landing-page-kind Package \
   --output-path "$out/swift-async-wait.doccarchive"

@@ -14,6 +14,7 @@ import sys
 LIMIT = 76
 root = pathlib.Path(__file__).resolve().parent.parent
 files = [root / "README.md", *root.glob("Docs/*.md"), *root.glob("Sources/*/*.docc/**/*.md"),
+         *root.glob("Integrations/*/Sources/*/*.docc/**/*.md"),
          *root.glob("Sources/**/*.swift"), *root.glob("Integrations/*/Sources/**/*.swift")]
 problems = []
 for path in files:

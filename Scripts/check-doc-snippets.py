@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Compiles every ```swift block of README.md and the DocC catalogs, so the
-docs cannot drift from the API.
+"""Compiles every ```swift block of README.md and the DocC catalogs (the
+browser integration's too), so the docs cannot drift from the API.
 
 Each block becomes one Swift file of a scratch test target that depends on
-AsyncWaitTesting, next to Scripts/doc-snippets/Context.swift, which declares
+AsyncWaitTesting and AsyncWaitBrowser, next to Scripts/doc-snippets/Context.swift, which declares
 the names the blocks use (a store, a model, a server…). A block with
 declarations at its top level (@Test, struct, class…) is nested in a type of
 its own; any other block becomes the body of an async throwing function.
@@ -23,7 +23,8 @@ import tempfile
 
 root = pathlib.Path(__file__).resolve().parent.parent
 scratch = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(tempfile.mkdtemp())
-files = [root / "README.md", *sorted(root.glob("Sources/*/*.docc/**/*.md"))]
+files = [root / "README.md", *sorted(root.glob("Sources/*/*.docc/**/*.md")),
+         *sorted(root.glob("Integrations/AsyncWaitBrowser/Sources/*/*.docc/**/*.md"))]
 declaration = re.compile(r"^(@|struct |final class |class |actor |enum |extension |func |protocol )")
 
 target = scratch / "Tests" / "DocSnippets"
@@ -35,12 +36,18 @@ import PackageDescription
 
 let package = Package(
   name: "DocSnippets",
-  platforms: [.macOS(.v14)],
-  dependencies: [.package(name: "swift-async-wait", path: "{root}")],
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(name: "swift-async-wait", path: "{root}"),
+    .package(name: "AsyncWaitBrowser", path: "{root}/Integrations/AsyncWaitBrowser"),
+  ],
   targets: [
     .testTarget(
       name: "DocSnippets",
-      dependencies: [.product(name: "AsyncWaitTesting", package: "swift-async-wait")]),
+      dependencies: [
+        .product(name: "AsyncWaitTesting", package: "swift-async-wait"),
+        .product(name: "AsyncWaitBrowser", package: "AsyncWaitBrowser"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -95,3 +95,5 @@ let counter = Counter()
 @MainActor let model = AppModel()
 let saveButton = ElementTree().rootElement().buttons["Save"]
 let spinner = ElementTree().rootElement().descendants(matching: .any)["spinner"]
+/// Where a test serves the page it drives (the browser articles).
+let siteURL = "http://127.0.0.1:8080/"

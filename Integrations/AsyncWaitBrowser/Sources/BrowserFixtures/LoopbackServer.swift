@@ -77,6 +77,11 @@ public final class LoopbackServer: Sendable {
         return
       }
       _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+      #if canImport(Darwin)
+        // A browser that closes its end must not raise SIGPIPE here.
+        var on: Int32 = 1
+        setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+      #endif
       let pages = pages
       Thread.detachNewThread { LoopbackServer.serve(connection, pages: pages) }
     }

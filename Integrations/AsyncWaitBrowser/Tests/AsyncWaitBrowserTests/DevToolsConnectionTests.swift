@@ -197,8 +197,13 @@ final class FakeBrowser: Sendable {
   init(commandTimeout: Duration = .seconds(10)) throws {
     var commandPair: [Int32] = [-1, -1]
     var messagePair: [Int32] = [-1, -1]
-    try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &commandPair) == 0)
-    try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &messagePair) == 0)
+    #if canImport(Glibc)
+      let stream = Int32(SOCK_STREAM.rawValue)
+    #else
+      let stream = SOCK_STREAM
+    #endif
+    try #require(socketpair(AF_UNIX, stream, 0, &commandPair) == 0)
+    try #require(socketpair(AF_UNIX, stream, 0, &messagePair) == 0)
     commands = commandPair[1]
     messages = messagePair[1]
     connection = DevToolsConnection(

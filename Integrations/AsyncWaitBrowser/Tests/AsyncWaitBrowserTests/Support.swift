@@ -44,17 +44,25 @@ func requireGroupGone(_ group: Int32) async throws {
   }
 }
 
-/// The processes of `group` that have not ended, from `/proc`.
+/// The processes of `group` that have not ended.
+///
+/// On Linux, from `/proc`, leaving out zombies; elsewhere, whether the group
+/// has any process at all (`kill` with signal 0), whose process identifiers
+/// are not listed.
 func livingProcesses(inGroup group: Int32) -> [Int32] {
-  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-  return entries.compactMap { entry -> Int32? in
-    guard let pid = Int32(entry),
-      let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
-    else { return nil }
-    // After the command in parentheses: state, parent, process group.
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
-    guard fields.count > 2, fields[0] != "Z", Int32(fields[2]) == group else { return nil }
-    return pid
-  }
+  #if os(Linux)
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry -> Int32? in
+      guard let pid = Int32(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return nil }
+      // After the command in parentheses: state, parent, process group.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      guard fields.count > 2, fields[0] != "Z", Int32(fields[2]) == group else { return nil }
+      return pid
+    }
+  #else
+    return kill(-group, 0) == 0 ? [group] : []
+  #endif
 }
