@@ -36,7 +36,7 @@ import PackageDescription
 
 let package = Package(
   name: "DocSnippets",
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v14)],
   dependencies: [
     .package(name: "swift-async-wait", path: "{root}"),
     .package(name: "AsyncWaitBrowser", path: "{root}/Integrations/AsyncWaitBrowser"),

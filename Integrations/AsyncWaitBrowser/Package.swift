@@ -6,10 +6,11 @@ import PackageDescription
 // DevTools protocol on a pipe. A package of its own, so that the root package
 // keeps zero system dependencies: this one needs a Chromium to run (its tests
 // find Debian's; Scripts/test-browser.sh installs it), and nothing beyond the
-// toolchain to build.
+// toolchain to build. It runs on Linux and macOS, where a test can start a
+// browser process.
 let package = Package(
   name: "AsyncWaitBrowser",
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v14)],
   products: [
     .library(name: "AsyncWaitBrowser", targets: ["AsyncWaitBrowser"])
   ],

@@ -1,6 +1,5 @@
 public import AsyncWait
 public import AsyncWaitElements
-import Synchronization
 
 /// A page of a ``Browser``: a tree to query and wait on, and a place to click
 /// and type.
@@ -49,7 +48,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   }
 
   /// Protects the loading state; no other lock is taken inside it.
-  private let load = Mutex(LoadState())
+  private let load = Locked(LoadState())
 
   /// The name a binding calls in the page to say that an input event fired.
   static let bindingName = "__asyncWaitChanged"

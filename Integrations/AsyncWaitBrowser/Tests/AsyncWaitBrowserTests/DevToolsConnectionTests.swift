@@ -1,6 +1,5 @@
 import AsyncWait
 import Foundation
-import Synchronization
 import Testing
 
 @testable import AsyncWaitBrowser
@@ -168,7 +167,7 @@ struct DevToolsConnectionTests {
 
 /// What a subscribed handler heard.
 final class Heard: Sendable {
-  private let notifications = Mutex<[DevToolsConnection.Notification]>([])
+  private let notifications = Locked<[DevToolsConnection.Notification]>([])
 
   func append(_ notification: DevToolsConnection.Notification) {
     notifications.withLock { $0.append(notification) }
@@ -192,7 +191,7 @@ final class FakeBrowser: Sendable {
   let connection: DevToolsConnection
   private let commands: Int32
   private let messages: Int32
-  private let pending = Mutex<[UInt8]>([])
+  private let pending = Locked<[UInt8]>([])
 
   init(commandTimeout: Duration = .seconds(10)) throws {
     var commandPair: [Int32] = [-1, -1]

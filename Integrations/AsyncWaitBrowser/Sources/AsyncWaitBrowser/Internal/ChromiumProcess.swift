@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -29,7 +28,7 @@ final class ChromiumProcess: Sendable {
   ///
   /// It changes once, from `running` to `ended`. Every `waitpid` on `pid` happens inside this lock, so the process is reaped
   /// exactly once. No other lock is taken inside it.
-  private let status = Mutex(Status.running)
+  private let status = Locked(Status.running)
 
   private init(pid: pid_t, profileDirectory: String) {
     self.pid = pid
@@ -37,7 +36,7 @@ final class ChromiumProcess: Sendable {
   }
 
   /// The process groups of every Chromium still running, for the exit handler.
-  private static let liveGroups = Mutex(Set<pid_t>())
+  private static let liveGroups = Locked(Set<pid_t>())
 
   /// Installs, once, the exit handler that kills every Chromium still running.
   private static let exitHandlerInstalled: Bool = {

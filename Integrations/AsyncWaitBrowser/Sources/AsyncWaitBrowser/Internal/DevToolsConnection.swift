@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -58,10 +57,10 @@ final class DevToolsConnection: Sendable {
 
   /// Protects everything above; no other lock is taken inside it, and no
   /// continuation is resumed or handler called while it is held.
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Serializes writes, so that messages never interleave; holds our
   /// command socket, -1 once closed.
-  private let writer: Mutex<Int32>
+  private let writer: Locked<Int32>
   /// Our message socket, read by the reading thread alone.
   private let reader: Int32
   /// Whether ``reader`` is still open: the reading thread closes it as it
@@ -69,7 +68,7 @@ final class DevToolsConnection: Sendable {
   /// descriptor number the system has since given to another socket (the
   /// pipe of another browser) is never shut down. Protects nothing else;
   /// no other lock is taken inside it.
-  private let readerOpen = Mutex(true)
+  private let readerOpen = Locked(true)
   let commandTimeout: Duration
   /// Says how the other end went away, once the connection reads its end.
   private let describeDisconnect: @Sendable () -> String
@@ -78,7 +77,7 @@ final class DevToolsConnection: Sendable {
     commands: Int32, messages: Int32, commandTimeout: Duration,
     describeDisconnect: @escaping @Sendable () -> String
   ) {
-    self.writer = Mutex(commands)
+    self.writer = Locked(commands)
     self.reader = messages
     self.commandTimeout = commandTimeout
     self.describeDisconnect = describeDisconnect
