@@ -19,7 +19,9 @@ import Foundation
 /// in a process group of its own. The browser always ends: on ``close()``;
 /// when the last reference to it goes away; when the test process exits;
 /// and, if the test process dies without exiting, when Chromium reads the
-/// end of its pipe. Ending kills the whole group and removes the profile.
+/// end of its pipe. Each of the first three kills the whole group and
+/// removes the profile; a test process killed outright leaves its profile
+/// (`asyncwait-browser-…` in the temporary directory) behind.
 public final class Browser: Sendable {
   /// Chromium's process identifier, which is also its process group's.
   public let processIdentifier: Int32
@@ -101,14 +103,20 @@ public final class Browser: Sendable {
     guard let targetID = target["targetId"]?.string else {
       throw BrowserError.unexpectedResponse("Target.createTarget returned no target id")
     }
-    let attached = try await connection.send(
-      "Target.attachToTarget", ["targetId": .string(targetID), "flatten": true])
-    guard let sessionID = attached["sessionId"]?.string else {
-      throw BrowserError.unexpectedResponse("Target.attachToTarget returned no session id")
+    do {
+      let attached = try await connection.send(
+        "Target.attachToTarget", ["targetId": .string(targetID), "flatten": true])
+      guard let sessionID = attached["sessionId"]?.string else {
+        throw BrowserError.unexpectedResponse("Target.attachToTarget returned no session id")
+      }
+      let page = BrowserPage(browser: self, targetID: targetID, sessionID: sessionID)
+      try await page.prepare()
+      return page
+    } catch {
+      // No page to hand out: close its target, which would otherwise stay open.
+      _ = try? await connection.send("Target.closeTarget", ["targetId": .string(targetID)])
+      throw error
     }
-    let page = BrowserPage(browser: self, targetID: targetID, sessionID: sessionID)
-    try await page.prepare()
-    return page
   }
 
   /// Opens a new page and waits until `url` has loaded in it.

@@ -24,7 +24,8 @@ public import AsyncWaitElements
 /// `id`. Inline text boxes and list bullets are left out; the static text
 /// stays.
 public struct BrowserNode: QueryableNode, Sendable, Equatable {
-  /// A node's border box in CSS pixels, relative to the page's viewport.
+  /// A node's layout box in CSS pixels, relative to the top left corner of
+  /// the document (not of the viewport: scrolling does not move it).
   public struct Box: Sendable, Hashable, CustomStringConvertible {
     /// The left edge.
     public var x: Double

@@ -201,10 +201,14 @@ extension BrowserPage {
         "objectId": .string(objectID), "functionDeclaration": .string(Self.hitTest),
         "arguments": [["value": .number(x)], ["value": .number(y)]], "returnByValue": true,
       ])
-    guard let obstruction = hit["result"]?["value"]?.string, !obstruction.isEmpty else {
-      return .at(x: x, y: y)
+    if let exception = hit["exceptionDetails"] {
+      let text = exception["exception"]?["description"]?.string ?? exception["text"]?.string ?? "an exception"
+      throw BrowserError.commandFailed("the hit test threw: \(text)")
     }
-    return .covered(by: obstruction)
+    guard let obstruction = hit["result"]?["value"]?.string else {
+      throw BrowserError.unexpectedResponse("the hit test returned no text")
+    }
+    return obstruction.isEmpty ? .at(x: x, y: y) : .covered(by: obstruction)
   }
 
   /// Where a click would land.
@@ -215,14 +219,17 @@ extension BrowserPage {
     case offScreen
   }
 
-  /// Says what element a click at (x, y) would hit instead of `this`: empty
-  /// when it hits `this` or an element inside it (across shadow roots).
+  /// Says what element a click at (x, y) would hit instead of `this` (the
+  /// parent element, for a text node): empty when it hits it or an element
+  /// inside it (across shadow roots).
   static let hitTest = """
     function (x, y) {
-      const root = this.getRootNode();
+      const target = this.nodeType === Node.TEXT_NODE ? this.parentElement : this;
+      if (!target) return "nothing: the node is not in the document";
+      const root = target.getRootNode();
       const hit = (root.elementFromPoint ? root : document).elementFromPoint(x, y);
       for (let node = hit; node; node = node.parentNode || node.host) {
-        if (node === this) return "";
+        if (node === target) return "";
       }
       return hit ? hit.outerHTML.slice(0, 120) : "nothing";
     }

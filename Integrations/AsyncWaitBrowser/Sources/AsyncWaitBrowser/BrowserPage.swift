@@ -34,17 +34,24 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
 
   /// The page's loading state, as its events tell it.
   private struct LoadState {
-    /// The loader of the main frame's current document.
-    var loaderID: String?
-    /// Whether that document has fired its load event.
-    var loaded = false
-    /// Whether a navigation has started and not yet loaded.
+    /// The main frame's documents by loader, numbered in the order they were
+    /// committed (the latest 64).
+    var commits: [String: Int] = [:]
+    /// How many main-frame documents have been committed.
+    var commitCount = 0
+    /// The number of the latest committed document that fired its load
+    /// event; 0 before any.
+    var loadedCommit = 0
+    /// Whether a navigation has started and not yet loaded or stopped.
     var navigating = false
+    /// How many navigations have started or committed: a snapshot that saw
+    /// it change may have raced one.
+    var navigationCount = 0
     /// How many times the DOM was replaced; the DOM events of a document
     /// flow only once it has been requested with `DOM.getDocument`.
     var documentGeneration = 0
-    /// The generation being requested, when a request is running.
-    var requesting: Int?
+    /// Whether a task is requesting the latest document.
+    var requesting = false
   }
 
   /// Protects the loading state; no other lock is taken inside it.
@@ -126,29 +133,36 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// - Throws: ``BrowserError`` when Chromium refuses outside a navigation
   ///   or goes away; `CancellationError`.
   public func snapshot() async throws -> BrowserNode? {
+    let navigations = load.withLock { $0.navigationCount }
     async let accessibility = send("Accessibility.getFullAXTree")
     async let dom = send("DOMSnapshot.captureSnapshot", ["computedStyles": []])
     do {
       return try PageSnapshot.tree(accessibility: try await accessibility, dom: try await dom)
-    } catch let error as BrowserError where error == .commandFailed && isNavigating {
-      // The old document is gone and the new one not yet there: no tree
-      // now, and the query resolves again on the next probe.
+    } catch let error as BrowserError where error == .commandFailed && navigated(since: navigations) {
+      // The old document went while the commands ran, or the new one is not
+      // yet there: no tree now, and the query resolves again next probe.
       return nil
     }
   }
 
-  /// Whether the document of `loaderID` has fired its load event.
-  private func hasLoaded(_ loaderID: String) -> Bool {
-    load.withLock { $0.loaderID == loaderID && $0.loaded }
+  /// Whether a navigation is running, or one started or committed after
+  /// the count `navigations` was read.
+  private func navigated(since navigations: Int) -> Bool {
+    load.withLock { $0.navigating || $0.navigationCount != navigations }
   }
 
-  /// Whether a navigation of the main frame has started and not yet loaded.
-  var isNavigating: Bool { load.withLock { $0.navigating } }
+  /// Whether the document of `loaderID`, or one committed after it, has
+  /// fired its load event.
+  private func hasLoaded(_ loaderID: String) -> Bool {
+    load.withLock { state in state.commits[loaderID].map { state.loadedCommit >= $0 } ?? false }
+  }
 
   /// Opens `url` in this page and waits until it has loaded.
   ///
   /// The wait is for this navigation's document (not the `about:blank` a
-  /// new page starts with, nor the page before) to fire its load event.
+  /// new page starts with, nor the page before) to fire its load event, or
+  /// for a document that replaced it, such as where a script on the page
+  /// sent the browser next.
   ///
   /// - Parameters:
   ///   - url: The address to open.
@@ -181,7 +195,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
       }
     }
     // DOM events flow for a document once it has been requested.
-    try await requestDocument()
+    _ = try await send("DOM.getDocument", ["depth": -1])
   }
 
   /// The address of the page's current document.
@@ -232,37 +246,32 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     _ = try await browser.connection.send("Target.closeTarget", ["targetId": .string(targetID)])
   }
 
-  /// Requests the current document, so that its DOM events flow, until the
-  /// document requested is the latest.
-  private func requestDocument() async throws {
-    let generation = load.withLock { $0.documentGeneration }
-    _ = try await send("DOM.getDocument", ["depth": -1])
-    let again = load.withLock { state -> Bool in
-      if state.documentGeneration == generation {
-        state.requesting = nil
-        return false
-      }
-      return true
-    }
-    if again { try await requestDocument() }
-  }
-
-  /// Starts a request of the new document, unless one is running (which
-  /// then requests again).
+  /// Starts requesting the new document, so that its DOM events flow,
+  /// unless a request is running (which then requests again).
   private func documentReplaced() {
     let start = load.withLock { state -> Bool in
       state.documentGeneration += 1
-      guard state.requesting == nil else { return false }
-      state.requesting = state.documentGeneration
+      guard !state.requesting else { return false }
+      state.requesting = true
       return true
     }
     guard start else { return }
-    Task { [weak self] in
-      do {
-        try await self?.requestDocument()
-      } catch {
-        self?.load.withLock { $0.requesting = nil }
+    Task { [weak self] in await self?.requestLatestDocument() }
+  }
+
+  /// Requests the document until no newer one has replaced the one
+  /// requested, also after a request that failed (in the middle of a
+  /// navigation); stops when a request fails and nothing newer came.
+  private func requestLatestDocument() async {
+    while true {
+      let generation = load.withLock { $0.documentGeneration }
+      _ = try? await send("DOM.getDocument", ["depth": -1])
+      let done = load.withLock { state -> Bool in
+        guard state.documentGeneration == generation else { return false }
+        state.requesting = false
+        return true
       }
+      if done { return }
     }
   }
 
@@ -274,17 +283,24 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     }
     switch event.method {
     case "Page.frameStartedNavigating", "Page.frameStartedLoading":
-      if mainFrame(event.params["frameId"]) { load.withLock { $0.navigating = true } }
+      guard mainFrame(event.params["frameId"]) else { return }
+      load.withLock { state in
+        state.navigating = true
+        state.navigationCount += 1
+      }
     case "Page.frameNavigated":
       guard let frame = event.params["frame"], frame["parentId"] == nil else { return }
       load.withLock { state in
-        state.loaderID = frame["loaderId"]?.string
-        state.loaded = false
+        state.commitCount += 1
+        if let loaderID = frame["loaderId"]?.string { state.commits[loaderID] = state.commitCount }
+        let oldest = state.commitCount - 64
+        state.commits = state.commits.filter { $0.value > oldest }
         state.navigating = true
+        state.navigationCount += 1
       }
     case "Page.loadEventFired":
       load.withLock { state in
-        state.loaded = true
+        state.loadedCommit = state.commitCount
         state.navigating = false
       }
     case "DOM.documentUpdated":

@@ -6,7 +6,8 @@
 /// while the name is empty; a "remove last" button that is disabled while the
 /// list is empty; a button that adds an item after a delay; and, for the
 /// actionability tests, elements that are not ready for a click: disabled,
-/// of no size, moving, covered by another element, or not a text field.
+/// of no size, moving, covered by another element, or not a text field; and
+/// elements hidden from everyone, with `aria-hidden` or `visibility: hidden`.
 public enum ItemListPage {
   /// The page's HTML.
   public static let html = """
@@ -53,6 +54,8 @@ public enum ItemListPage {
       <button data-testid="uncover-soon">Uncover soon</button>
       <div><button data-testid="moving" class="moving">Moving</button></div>
     </section>
+    <div data-testid="hidden-by-aria" aria-hidden="true"><button data-testid="inside-hidden">Hidden</button></div>
+    <span data-testid="invisible" style="visibility: hidden">Invisible</span>
     <a href="/other" data-testid="to-other">Another page</a>
     <script>
       const byTestID = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -101,6 +104,22 @@ public enum ItemListPage {
       byTestID("covered").addEventListener("click", () => addItem("Clicked when uncovered"));
     </script>
     </body>
+    </html>
+    """
+
+  /// A page that sends the browser on to `/other` once it has loaded.
+  public static let redirectOnLoadHTML = """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>Moving on</title></head>
+    <body><script>addEventListener("load", () => location.replace("/other"));</script></body>
+    </html>
+    """
+
+  /// A page that sends the browser on to `/other` before it loads.
+  public static let redirectAtOnceHTML = """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>Gone</title>
+    <script>location.replace("/other");</script></head><body></body>
     </html>
     """
 

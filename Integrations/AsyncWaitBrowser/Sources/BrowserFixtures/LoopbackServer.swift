@@ -127,11 +127,17 @@ extension Array where Element == UInt8 {
 }
 
 extension LoopbackServer {
-  /// Starts a server with the item-list page at `/` and a second page at `/other`.
+  /// Starts a server with the item-list page at `/`, a second page at
+  /// `/other`, and two pages that send the browser on to it:
+  /// `/redirect-on-load` and `/redirect-at-once`.
   ///
   /// - Returns: The running server.
   /// - Throws: `POSIXError` when no socket can be bound.
   public static func itemList() throws -> LoopbackServer {
-    try LoopbackServer(pages: ["/": ItemListPage.html, "/other": ItemListPage.otherHTML])
+    try LoopbackServer(pages: [
+      "/": ItemListPage.html, "/other": ItemListPage.otherHTML,
+      "/redirect-on-load": ItemListPage.redirectOnLoadHTML,
+      "/redirect-at-once": ItemListPage.redirectAtOnceHTML,
+    ])
   }
 }

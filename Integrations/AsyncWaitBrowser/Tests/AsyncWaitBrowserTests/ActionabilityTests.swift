@@ -31,6 +31,14 @@ struct ActionabilityTests {
     }
   }
 
+  @Test func clickOnATextClicksTheElementItIsIn() async throws {
+    try await withItemListPage { page in
+      try await page.click(page.buttons["add-item"].staticTexts["Add item"], timeout: patience)
+
+      try await page.sheets["add-dialog"].requireExistence(timeout: patience)
+    }
+  }
+
   @Test func eachUnmetConditionIsNamedInTheTimeout() async throws {
     try await withItemListPage { (page) async throws in
       let cases: [(TreeElement<BrowserNode>, String)] = [

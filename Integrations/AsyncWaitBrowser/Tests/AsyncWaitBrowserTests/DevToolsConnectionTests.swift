@@ -203,6 +203,11 @@ final class FakeBrowser: Sendable {
     #endif
     try #require(socketpair(AF_UNIX, stream, 0, &commandPair) == 0)
     try #require(socketpair(AF_UNIX, stream, 0, &messagePair) == 0)
+    #if canImport(Darwin)
+      // The connection's end writes with plain send(): no SIGPIPE after a hang-up.
+      var on: Int32 = 1
+      setsockopt(commandPair[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+    #endif
     commands = commandPair[1]
     messages = messagePair[1]
     connection = DevToolsConnection(
@@ -249,8 +254,12 @@ final class FakeBrowser: Sendable {
   func writeRaw(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeBytes {
-        Glibc.write(messages, $0.baseAddress! + offset, $0.count - offset)
+      let written = bytes.withUnsafeBytes { buffer in
+        #if canImport(Glibc)
+          Glibc.write(messages, buffer.baseAddress! + offset, buffer.count - offset)
+        #else
+          Darwin.write(messages, buffer.baseAddress! + offset, buffer.count - offset)
+        #endif
       }
       guard written > 0 else { return }
       offset += written

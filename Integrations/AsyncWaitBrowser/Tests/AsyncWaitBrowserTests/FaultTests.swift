@@ -54,6 +54,22 @@ struct FaultTests {
     #expect(error?.description.contains("/bin/true did not answer") == true)
   }
 
+  @Test func launchErrorEndsWithWhatTheProgramWroteBeforeItExited() async throws {
+    let script = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "failing-\(UUID().uuidString).sh")
+    try "#!/bin/sh\necho 'error while loading shared libraries: libnss3.so' >&2\nexit 127\n".write(
+      to: script, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: script) }
+    chmod(script.path, 0o755)
+
+    let error = await #expect(throws: BrowserError.launchFailed) {
+      try await Browser.launch(executablePath: script.path)
+    }
+
+    #expect(error?.description.contains("exited with status 127") == true, "\(String(describing: error))")
+    #expect(error?.description.contains("error while loading shared libraries: libnss3.so") == true)
+  }
+
   @Test func programThatNeverAnswersFailsToLaunchAfterTheCommandTimeout() async throws {
     let script = FileManager.default.temporaryDirectory.appendingPathComponent(
       "silent-\(UUID().uuidString).sh")
@@ -97,6 +113,16 @@ struct FaultTests {
 
       try await waiting.value
       try await page.lists["items"].requireNonExistence(timeout: patience)
+      #expect(try await page.url == site.url("/other"))
+    }
+  }
+
+  @Test(arguments: ["/redirect-on-load", "/redirect-at-once"])
+  func gotoReturnsWhenThePageSendsTheBrowserOn(path: String) async throws {
+    try await withItemListPage { page in
+      try await page.goto(site.url(path), timeout: patience)
+
+      try await page.buttons["back"].requireExistence(timeout: patience)
       #expect(try await page.url == site.url("/other"))
     }
   }

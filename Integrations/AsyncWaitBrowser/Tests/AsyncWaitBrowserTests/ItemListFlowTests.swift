@@ -95,6 +95,17 @@ struct ItemListFlowTests {
     }
   }
 
+  @Test func elementsHiddenFromEveryoneDoNotExist() async throws {
+    try await withItemListPage { (page) async throws in
+      let anything = page.descendants(matching: .any)
+
+      #expect(try await anything["hidden-by-aria"].exists == false)
+      #expect(try await anything["inside-hidden"].exists == false)
+      #expect(try await anything["invisible"].exists == false)
+      #expect(try await anything["to-other"].exists)
+    }
+  }
+
   @Test func evaluateReturnsJSONAndReportsExceptions() async throws {
     try await withItemListPage { (page) async throws in
       #expect(try await page.evaluate("document.querySelectorAll('li').length") == "4")

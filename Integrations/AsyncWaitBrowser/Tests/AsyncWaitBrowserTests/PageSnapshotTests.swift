@@ -101,6 +101,38 @@ import Testing
     #expect(root.children[1].children.isEmpty)
   }
 
+  @Test func nodesHiddenFromEveryoneGoWithTheirSubtreeWhateverTheirIdentity() throws {
+    var hidden = node(2, role: "none", children: [3], parent: 1, dom: 20, ignored: true)
+    var hiddenChild = node(3, role: "button", parent: 2, dom: 30, ignored: true)
+    for (index, reason) in ["ariaHiddenElement", "ariaHiddenSubtree"].enumerated() {
+      let reasons: JSONValue = [["name": .string(reason), "value": ["type": "boolean", "value": true]]]
+      if case .object(var members) = index == 0 ? hidden : hiddenChild {
+        members["ignoredReasons"] = reasons
+        if index == 0 { hidden = .object(members) } else { hiddenChild = .object(members) }
+      }
+    }
+    let root = try #require(
+      try tree(
+        [
+          node(1, role: "RootWebArea", children: [2, 4]), hidden, hiddenChild,
+          node(4, role: "button", parent: 1),
+        ],
+        dom([(20, [("data-testid", "spinner")], [0, 0, 10, 10]), (30, [("id", "inside")], [0, 0, 5, 5])])))
+
+    #expect(root.children.map(\.role) == ["button"])
+  }
+
+  @Test func hugeRangeValuesReadAsText() throws {
+    var slider = node(2, role: "slider", parent: 1)
+    if case .object(var members) = slider {
+      members["value"] = ["type": "number", "value": .number(1e20)]
+      slider = .object(members)
+    }
+    let root = try #require(try tree([node(1, role: "RootWebArea", children: [2]), slider], dom([])))
+
+    #expect(root.children.first?.value == "1e+20")
+  }
+
   @Test func statesComeFromTheProperties() throws {
     let root = try #require(
       try tree(

@@ -19,15 +19,21 @@ final class ChromiumProcess: Sendable {
   enum Status: Sendable, Equatable {
     case running
     /// Reaped; the text says how it ended, such as `killed by signal 9`.
-    case ended(String)
+    case exited(String)
+    /// Reaped, its group killed, its profile removed; with the end of what
+    /// it wrote to standard error, read before the profile went.
+    case cleanedUp(String, log: String)
   }
 
   let pid: pid_t
   let profileDirectory: String
-  /// How the process ended.
+  /// How far the process has ended.
   ///
-  /// It changes once, from `running` to `ended`. Every `waitpid` on `pid` happens inside this lock, so the process is reaped
-  /// exactly once. No other lock is taken inside it.
+  /// It moves forward only: running, exited, cleaned up. Every `waitpid` on
+  /// `pid` and every signal to its group happens inside this lock, so the
+  /// process is reaped once and its group is never signalled after it was
+  /// cleaned up (when its number could name another group). The only lock
+  /// taken inside it is ``liveGroups``'.
   private let status = Locked(Status.running)
 
   private init(pid: pid_t, profileDirectory: String) {
@@ -35,14 +41,20 @@ final class ChromiumProcess: Sendable {
     self.profileDirectory = profileDirectory
   }
 
-  /// The process groups of every Chromium still running, for the exit handler.
-  private static let liveGroups = Locked(Set<pid_t>())
+  /// The process group and profile of every Chromium not yet cleaned up.
+  ///
+  /// The exit handler reads it. No lock is taken inside it.
+  private static let liveGroups = Locked([pid_t: String]())
 
-  /// Installs, once, the exit handler that kills every Chromium still running.
+  /// Installs, once, the exit handler that kills every Chromium not yet
+  /// cleaned up and removes its profile.
   private static let exitHandlerInstalled: Bool = {
     atexit {
       let groups = ChromiumProcess.liveGroups.withLock { $0 }
-      for group in groups { kill(-group, SIGKILL) }
+      for (group, profile) in groups {
+        kill(-group, SIGKILL)
+        try? FileManager.default.removeItem(atPath: profile)
+      }
     }
     return true
   }()
@@ -66,9 +78,16 @@ final class ChromiumProcess: Sendable {
     }
     let profile = String(cString: made)
     // Chromium reads commands on descriptor 3 and writes messages on 4.
-    guard let commands = SocketPair.make(), let messages = SocketPair.make() else {
+    guard let commands = SocketPair.make() else {
       try? FileManager.default.removeItem(atPath: profile)
       throw .launchFailed("no socket pair could be made: \(String(cString: strerror(errno)))")
+    }
+    guard let messages = SocketPair.make() else {
+      let reason = String(cString: strerror(errno))
+      close(commands.ours)
+      close(commands.theirs)
+      try? FileManager.default.removeItem(atPath: profile)
+      throw .launchFailed("no socket pair could be made: \(reason)")
     }
     var arguments = [
       executable, "--headless", "--remote-debugging-pipe", "--user-data-dir=\(profile)", "--no-first-run",
@@ -87,7 +106,7 @@ final class ChromiumProcess: Sendable {
     close(messages.theirs)
     switch spawned {
     case .success(let pid):
-      liveGroups.withLock { _ = $0.insert(pid) }
+      liveGroups.withLock { $0[pid] = profile }
       return (ChromiumProcess(pid: pid, profileDirectory: profile), commands.ours, messages.ours)
     case .failure(let error):
       close(commands.ours)
@@ -104,18 +123,26 @@ final class ChromiumProcess: Sendable {
   /// - Returns: How the process ended.
   @discardableResult
   func terminate() -> String {
-    let ending = status.withLock { status -> String in
-      if case .ended(let text) = status { return text }
+    status.withLock { status -> String in
+      let ending: String
+      switch status {
+      case .cleanedUp(let text, _):
+        return text
+      case .running:
+        kill(-pid, SIGKILL)
+        ending = ChromiumProcess.reap(pid, options: 0) ?? "ended"
+      case .exited(let text):
+        ending = text
+      }
+      // Helpers that outlived the browser process are in the group too; the
+      // group's number cannot name another group while they live.
       kill(-pid, SIGKILL)
-      let text = ChromiumProcess.reap(pid, options: 0) ?? "ended"
-      status = .ended(text)
-      return text
+      let log = ChromiumProcess.tail(ofLog: profileDirectory)
+      try? FileManager.default.removeItem(atPath: profileDirectory)
+      ChromiumProcess.liveGroups.withLock { _ = $0.removeValue(forKey: pid) }
+      status = .cleanedUp(ending, log: log)
+      return ending
     }
-    // Helpers that outlived the browser process are in the group too.
-    kill(-pid, SIGKILL)
-    ChromiumProcess.liveGroups.withLock { _ = $0.remove(pid) }
-    try? FileManager.default.removeItem(atPath: profileDirectory)
-    return ending
   }
 
   /// Says how Chromium ended after its pipe closed: waits a moment for it to
@@ -124,23 +151,29 @@ final class ChromiumProcess: Sendable {
   /// - Returns: How the process ended, such as `killed by signal 9`.
   func endAfterDisconnect() -> String {
     for _ in 0..<40 {
-      let ended = status.withLock { status -> Bool in
-        if case .ended = status { return true }
+      let exited = status.withLock { status -> Bool in
+        guard case .running = status else { return true }
         guard let text = ChromiumProcess.reap(pid, options: WNOHANG) else { return false }
-        status = .ended(text)
+        status = .exited(text)
         return true
       }
-      if ended { break }
+      if exited { break }
       usleep(5_000)
     }
     return terminate()
   }
 
-  /// The last lines Chromium wrote to its standard error, for a launch error.
-  func logTail(lines: Int = 5) -> String {
-    guard let log = try? String(contentsOfFile: profileDirectory + "/chromium.log", encoding: .utf8) else {
-      return ""
+  /// The last lines Chromium wrote to its standard error, for a launch
+  /// error; kept when the profile that held them is removed.
+  func logTail() -> String {
+    status.withLock { status in
+      if case .cleanedUp(_, let log) = status { return log }
+      return ChromiumProcess.tail(ofLog: profileDirectory)
     }
+  }
+
+  private static func tail(ofLog profile: String, lines: Int = 5) -> String {
+    guard let log = try? String(contentsOfFile: profile + "/chromium.log", encoding: .utf8) else { return "" }
     return log.split(separator: "\n").suffix(lines).joined(separator: "\n")
   }
 
@@ -185,8 +218,15 @@ final class ChromiumProcess: Sendable {
     posix_spawn_file_actions_adddup2(&actions, messagesOut, 4)
     // A process group of its own; no signal blocked or ignored, whatever the
     // test process inherited.
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    #if canImport(Darwin)
+      // Only the descriptors set up here are inherited: a browser launched
+      // at the same moment by another task cannot inherit this one's pipe.
+      let flags =
+        POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_CLOEXEC_DEFAULT
+    #else
+      let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+    #endif
+    posix_spawnattr_setflags(&attributes, Int16(flags))
     posix_spawnattr_setpgroup(&attributes, 0)
     var noSignals = sigset_t()
     sigemptyset(&noSignals)

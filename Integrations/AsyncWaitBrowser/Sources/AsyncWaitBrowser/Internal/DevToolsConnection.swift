@@ -63,8 +63,10 @@ final class DevToolsConnection: Sendable {
   private let writer: Locked<Int32>
   /// Our message socket, read by the reading thread alone.
   private let reader: Int32
-  /// Whether ``reader`` is still open: the reading thread closes it as it
-  /// ends, and others shut it down only while it is open, so that a
+  /// Whether ``reader`` is still open.
+  ///
+  /// The reading thread closes it as it ends, and others shut it down only
+  /// while it is open, so that a
   /// descriptor number the system has since given to another socket (the
   /// pipe of another browser) is never shut down. Protects nothing else;
   /// no other lock is taken inside it.
@@ -81,6 +83,12 @@ final class DevToolsConnection: Sendable {
     self.reader = messages
     self.commandTimeout = commandTimeout
     self.describeDisconnect = describeDisconnect
+    // A Chromium that stops reading must not block a write, and the lock
+    // held around it, forever: a write that blocks this long fails.
+    let seconds = commandTimeout.components.seconds
+    var limit = timeval()
+    limit.tv_sec = .init(max(seconds, 1))
+    setsockopt(commands, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     let thread = Thread { [self] in readLoop() }
     thread.name = "AsyncWaitBrowser DevTools reader"
     thread.start()
@@ -240,8 +248,8 @@ final class DevToolsConnection: Sendable {
 
   /// Writes one message.
   ///
-  /// - Returns: An error when the connection was closed from our side;
-  ///   `nil` otherwise, also when the write fails because the other end went
+  /// - Returns: An error when the connection was closed from our side, or
+  ///   when Chromium has not read for the command timeout; `nil` otherwise, also when the write fails because the other end went
   ///   away: then the reading socket is shut down, and the reading thread
   ///   ends every command with how Chromium ended.
   private func write(_ text: String) -> BrowserError? {
@@ -260,6 +268,9 @@ final class DevToolsConnection: Sendable {
         }
         if written < 0 {
           if errno == EINTR { continue }
+          if errno == EAGAIN || errno == EWOULDBLOCK {
+            return .commandTimedOut("Chromium stopped reading: a command could not be written")
+          }
           wakeReader()
           return nil
         }

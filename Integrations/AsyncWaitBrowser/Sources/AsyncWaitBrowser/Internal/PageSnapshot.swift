@@ -84,7 +84,12 @@ enum PageSnapshot {
     let backendNodeID = node["backendDOMNodeId"]?.int
     let identity = backendNodeID.flatMap { identities[$0] }
     let ignored = node["ignored"]?.bool ?? false
-    if ignored && identity?.testID == nil && identity?.htmlID == nil { return children }
+    if ignored {
+      // Hidden from everyone: gone, with its subtree, whatever its identity.
+      let reasons = node["ignoredReasons"]?.array?.compactMap { $0["name"]?.string } ?? []
+      if reasons.contains(where: hiddenReasons.contains) { return [] }
+      if identity?.testID == nil && identity?.htmlID == nil { return children }
+    }
     var properties: [String: JSONValue] = [:]
     for property in node["properties"]?.array ?? [] {
       if let name = property["name"]?.string { properties[name] = property["value"]?["value"] }
@@ -98,6 +103,10 @@ enum PageSnapshot {
     return [made]
   }
 
+  /// Why Chromium ignores a node that no user can perceive: `aria-hidden`,
+  /// `display: none`, `visibility: hidden`.
+  static let hiddenReasons: Set = ["ariaHiddenElement", "ariaHiddenSubtree", "notRendered", "notVisible"]
+
   /// A name with its runs of white space made one space, and none at either
   /// end: `Milk ` in `<li>Milk <button>…` reads `Milk`.
   private static func normalized(_ name: String) -> String {
@@ -109,7 +118,7 @@ enum PageSnapshot {
   private static func valueText(_ value: JSONValue?) -> String? {
     switch value {
     case .string(let text): text
-    case .number(let number): number == number.rounded() ? String(Int(number)) : String(number)
+    case .number(let number): Int(exactly: number).map(String.init) ?? String(number)
     case .bool(let flag): String(flag)
     default: nil
     }
