@@ -28,7 +28,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
 
   /// Whether the query matches at least one node right now.
   public var exists: Bool {
-    get async throws { try await !path.resolve(limit: 1).nodes.isEmpty }
+    get async throws { try await path.first() != nil }
   }
 
   /// Snapshots of all the nodes the query matches right now, in depth-first order.
@@ -73,11 +73,10 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
   ///
   /// - Parameter key: The identifier or label to match.
   public subscript(key: String) -> TreeElement<Node> {
-    let filtered = path.filtered(
-      by: QueryStep.Filter(label: .subscripted(key)) {
-        $0.identifier == key || $0.label == key
-      })
-    return TreeElement(path: filtered.appending(.select(index: 0, description: "")))
+    TreeElement(
+      path: path.filtered(
+        by: QueryStep.Filter(label: .subscripted(key)) { $0.identifier == key || $0.label == key },
+        then: .select(index: 0, description: "")))
   }
 
   /// The matches for which a predicate holds.

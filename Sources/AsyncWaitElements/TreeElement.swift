@@ -69,7 +69,7 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement, ElementTypeQuer
   /// - Throws: Any error the root provider throws; ``NodeBudgetExceededError``
   ///   when the query visits more nodes than the budget.
   public func snapshot() async throws -> Node? {
-    try await path.resolve(limit: 1).nodes.first
+    try await path.first()
   }
 
   /// The query that finds the element, such as `app.descendants(matching: .button)["Save"]`.

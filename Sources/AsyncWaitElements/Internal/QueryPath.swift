@@ -40,6 +40,15 @@ enum QueryStep<Node: QueryableNode>: Sendable {
     }
   }
 
+  /// Whether the step is a search, or the choice of the first element: the
+  /// steps `QueryPath.first()` walks lazily.
+  var isSearchOrFirst: Bool {
+    switch self {
+    case .search: true
+    case .select(let index, _): index == 0
+    }
+  }
+
   var description: String {
     switch self {
     case .search(let axis, let type, let filters):
@@ -64,21 +73,36 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   /// The most nodes one resolution may visit.
   var nodeBudget: Int
   var steps: [QueryStep<Node>] = []
+  /// Whether every step is a search or the choice of the first element, so
+  /// that ``first()`` can walk lazily; kept as steps are added, because
+  /// scanning the steps in generic code on every probe costs more than the
+  /// walk of a small tree.
+  private(set) var walksLazily = true
 
   func appending(_ step: QueryStep<Node>) -> QueryPath {
     var copy = self
+    copy.steps.reserveCapacity(steps.count + 1)
     copy.steps.append(step)
+    copy.walksLazily = walksLazily && step.isSearchOrFirst
     return copy
   }
 
-  /// Adds a filter to the last search step.
-  func filtered(by filter: QueryStep<Node>.Filter) -> QueryPath {
+  /// Adds a filter to the last search step, and then `step`, if given.
+  ///
+  /// One copy of the steps, made with room for `step`: building
+  /// `app.buttons["Save"]` allocates the steps once.
+  func filtered(by filter: QueryStep<Node>.Filter, then step: QueryStep<Node>? = nil) -> QueryPath {
     var copy = self
     guard case .search(let axis, let type, var filters) = copy.steps.last else {
       preconditionFailure("a query always ends in a search step")
     }
+    copy.steps.reserveCapacity(steps.count + (step == nil ? 0 : 1))
     filters.append(filter)
     copy.steps[copy.steps.count - 1] = .search(axis, type, filters: filters)
+    if let step {
+      copy.steps.append(step)
+      copy.walksLazily = walksLazily && step.isSearchOrFirst
+    }
     return copy
   }
 
@@ -93,6 +117,12 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   /// - Throws: What the root provider throws.
   func resolve(limit: Int?) async throws -> (root: Node?, nodes: [Node], matchCounts: [Int]) {
     guard let root = try await root() else { return (nil, [], []) }
+    let (nodes, matchCounts) = try resolve(from: root, limit: limit)
+    return (root, nodes, matchCounts)
+  }
+
+  /// Resolves the steps against a root already read.
+  private func resolve(from root: Node, limit: Int?) throws -> (nodes: [Node], matchCounts: [Int]) {
     var current = [root]
     var matchCounts: [Int] = []
     matchCounts.reserveCapacity(steps.count)
@@ -118,7 +148,98 @@ struct QueryPath<Node: QueryableNode>: Sendable {
     }
     if visits.exceeded { throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget) }
     if let limit, current.count > limit { current.removeLast(current.count - limit) }
-    return (root, current, matchCounts)
+    return (current, matchCounts)
+  }
+
+  /// The first node the path finds, from one read of the root: what an
+  /// element's `exists` and `snapshot()` need, on every probe.
+  ///
+  /// The same node as `resolve(limit: 1)` finds, found lazily: a search
+  /// stops at its first match from which the rest of the path finds a node,
+  /// so a probe visits no more nodes than it must and allocates nothing
+  /// beyond the walk's stack (none for a flat tree). A path that selects an
+  /// element other than the first resolves whole instead.
+  ///
+  /// - Throws: What the root provider throws; ``NodeBudgetExceededError``
+  ///   when the walk visits more nodes than the budget.
+  func first() async throws -> Node? {
+    guard let root = try await root() else { return nil }
+    guard walksLazily else { return try resolve(from: root, limit: 1).nodes.first }
+    var visits = NodeVisits(budget: nodeBudget)
+    let lookup = try first(from: root, at: 0, visits: &visits)
+    if visits.exceeded { throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget) }
+    guard case .found(let node) = lookup else { return nil }
+    return node
+  }
+
+  /// What the steps from one position find below one node.
+  private enum Lookup {
+    case found(Node)
+    /// Nothing below this node: the search above tries its next match.
+    case none
+    /// Nothing, after a select chose this node: final, since a select takes
+    /// the first element of its set and never the next.
+    case noneAfterSelect
+  }
+
+  /// The first node that steps `position...` find from `node`.
+  private func first(from node: Node, at position: Int, visits: inout NodeVisits) throws -> Lookup {
+    guard position < steps.count else { return .found(node) }
+    switch steps[position] {
+    case .select:
+      // `node` is the first element of the set so far: the select's choice.
+      let lookup = try first(from: node, at: position + 1, visits: &visits)
+      if case .found = lookup { return lookup }
+      return .noneAfterSelect
+    case .search(let axis, let type, let filters):
+      func matches(_ candidate: Node) -> Bool {
+        guard type.matches(candidate.elementType) else { return false }
+        // Indices, not `allSatisfy`: an unspecialized generic call per
+        // candidate costs more than the filters.
+        var index = 0
+        while index < filters.count {
+          guard filters[index].matches(candidate) else { return false }
+          index += 1
+        }
+        return true
+      }
+      switch axis {
+      case .children:
+        for child in node.children {
+          guard try visits.visit() else { return .none }
+          guard matches(child) else { continue }
+          let lookup = try first(from: child, at: position + 1, visits: &visits)
+          if case .none = lookup { continue }
+          return lookup
+        }
+        return .none
+      case .descendants:
+        // Depth-first pre-order, with an explicit stack of the sibling
+        // lists being walked, so a deep tree cannot overflow the call stack.
+        var parents: [(siblings: [Node], next: Int)] = []
+        var siblings = node.children
+        var next = 0
+        while true {
+          guard next < siblings.count else {
+            guard let parent = parents.popLast() else { return .none }
+            (siblings, next) = parent
+            continue
+          }
+          let candidate = siblings[next]
+          next += 1
+          guard try visits.visit() else { return .none }
+          if matches(candidate) {
+            let lookup = try first(from: candidate, at: position + 1, visits: &visits)
+            if case .none = lookup {} else { return lookup }
+          }
+          let children = candidate.children
+          if !children.isEmpty {
+            parents.append((siblings, next))
+            (siblings, next) = (children, 0)
+          }
+        }
+      }
+    }
   }
 
   /// The nodes below `nodes` along `axis` that match, in depth-first
