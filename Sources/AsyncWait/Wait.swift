@@ -87,6 +87,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   }
 
   /// The validated poller for this configuration.
+  @usableFromInline
   func poller(_ kind: TimeoutKind = .eventually, extraTriggers: [WaitTrigger] = []) throws(AsyncWaitError)
     -> Poller<C>
   {
@@ -106,6 +107,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   /// - Throws: ``AsyncWaitError`` for an invalid configuration; `CancellationError`
   ///   when the task is cancelled; an error the condition throws and the wait
   ///   does not retry.
+  @inlinable
   public func until(
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () async throws -> Bool

@@ -12,8 +12,9 @@
 /// A query is also a ``WaitableElement``: it exists while it matches at least
 /// one node, so `waitForNonExistence` on a query waits until nothing matches.
 public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQueryProvider, Sendable {
-  let path: QueryPath<Node>
+  @usableFromInline let path: QueryPath<Node>
 
+  @inlinable
   init(path: QueryPath<Node>) {
     self.path = path
   }
@@ -27,6 +28,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
   }
 
   /// Whether the query matches at least one node right now.
+  @inlinable
   public var exists: Bool {
     get async throws { try await path.first() != nil }
   }
@@ -51,6 +53,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
   }
 
   /// The first node the query matches; resolving it stops at that node.
+  @inlinable
   public var firstMatch: TreeElement<Node> {
     TreeElement(path: path.appending(.select(index: 0, description: ".firstMatch")))
   }
@@ -72,6 +75,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
   /// labelled `Save`.
   ///
   /// - Parameter key: The identifier or label to match.
+  @inlinable
   public subscript(key: String) -> TreeElement<Node> {
     TreeElement(
       path: path.filtered(
@@ -109,6 +113,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
   ///
   /// - Parameter type: The kind to match; ``ElementType/any`` matches all.
   /// - Returns: A query for those nodes.
+  @inlinable
   public func descendants(matching type: ElementType) -> ElementQuery {
     ElementQuery(path: path.appending(.search(.descendants, type, filters: [])))
   }
@@ -117,6 +122,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
   ///
   /// - Parameter type: The kind to match; ``ElementType/any`` matches all.
   /// - Returns: A query for those children.
+  @inlinable
   public func children(matching type: ElementType) -> ElementQuery {
     ElementQuery(path: path.appending(.search(.children, type, filters: [])))
   }

@@ -62,6 +62,7 @@ public struct ElementType: RawRepresentable, Hashable, Sendable, ExpressibleBySt
   public static let image: ElementType = "image"
 
   /// Whether a node of kind `kind` matches this kind in a query.
+  @inlinable
   func matches(_ kind: ElementType) -> Bool {
     self == .any || self == kind
   }

@@ -26,21 +26,30 @@ public protocol ElementTypeQueryProvider {
 
 extension ElementTypeQueryProvider {
   /// All nodes below of type ``ElementType/button``.
+  @inlinable
   public var buttons: ElementQuery<Node> { descendants(matching: .button) }
   /// All nodes below of type ``ElementType/staticText``.
+  @inlinable
   public var staticTexts: ElementQuery<Node> { descendants(matching: .staticText) }
   /// All nodes below of type ``ElementType/textField``.
+  @inlinable
   public var textFields: ElementQuery<Node> { descendants(matching: .textField) }
   /// All nodes below of type ``ElementType/toggle``.
+  @inlinable
   public var toggles: ElementQuery<Node> { descendants(matching: .toggle) }
   /// All nodes below of type ``ElementType/cell``.
+  @inlinable
   public var cells: ElementQuery<Node> { descendants(matching: .cell) }
   /// All nodes below of type ``ElementType/list``.
+  @inlinable
   public var lists: ElementQuery<Node> { descendants(matching: .list) }
   /// All nodes below of type ``ElementType/sheet``.
+  @inlinable
   public var sheets: ElementQuery<Node> { descendants(matching: .sheet) }
   /// All nodes below of type ``ElementType/window``.
+  @inlinable
   public var windows: ElementQuery<Node> { descendants(matching: .window) }
   /// All nodes below of type ``ElementType/image``.
+  @inlinable
   public var images: ElementQuery<Node> { descendants(matching: .image) }
 }

@@ -29,8 +29,9 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement, ElementTypeQuer
   /// million.
   public static var defaultNodeBudget: Int { 1_000_000 }
 
-  let path: QueryPath<Node>
+  @usableFromInline let path: QueryPath<Node>
 
+  @inlinable
   init(path: QueryPath<Node>) {
     self.path = path
   }
@@ -46,6 +47,7 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement, ElementTypeQuer
   ///     probe again at once; none by default.
   ///   - root: Returns the tree's current root, or `nil` when there is none
   ///     (the application is not running). Called once per probe.
+  @inlinable
   public init(
     _ name: String = "root",
     nodeBudget: Int = TreeElement.defaultNodeBudget,
@@ -59,6 +61,7 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement, ElementTypeQuer
   public var triggers: [WaitTrigger] { path.triggers }
 
   /// Whether the query finds the element in the tree right now.
+  @inlinable
   public var exists: Bool {
     get async throws { try await snapshot() != nil }
   }
@@ -68,6 +71,7 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement, ElementTypeQuer
   /// - Returns: A snapshot of the element's node, as the root provider gave it.
   /// - Throws: Any error the root provider throws; ``NodeBudgetExceededError``
   ///   when the query visits more nodes than the budget.
+  @inlinable
   public func snapshot() async throws -> Node? {
     try await path.first()
   }
@@ -84,6 +88,7 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement, ElementTypeQuer
   ///
   /// - Parameter type: The kind to match; ``ElementType/any`` matches all.
   /// - Returns: A query for those nodes, in depth-first order.
+  @inlinable
   public func descendants(matching type: ElementType) -> ElementQuery<Node> {
     ElementQuery(path: path.appending(.search(.descendants, type, filters: [])))
   }
@@ -92,6 +97,7 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement, ElementTypeQuer
   ///
   /// - Parameter type: The kind to match; ``ElementType/any`` matches all.
   /// - Returns: A query for those children, in order.
+  @inlinable
   public func children(matching type: ElementType) -> ElementQuery<Node> {
     ElementQuery(path: path.appending(.search(.children, type, filters: [])))
   }

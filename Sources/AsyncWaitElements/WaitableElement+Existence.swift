@@ -21,6 +21,7 @@ extension WaitableElement {
   /// - Returns: `true` when the element exists, `false` when the timeout passed first.
   /// - Throws: `AsyncWaitError` for an invalid argument; `CancellationError`
   ///   when the task is cancelled; any error ``exists`` throws.
+  @inlinable
   public func waitForExistence<C: Clock>(
     timeout: Duration? = nil,
     pollingInterval: Duration? = nil,
@@ -49,6 +50,7 @@ extension WaitableElement {
   /// - Throws: `AsyncWaitError` for an invalid configuration;
   ///   `CancellationError` when the task is cancelled; an error ``exists``
   ///   throws and the wait does not retry.
+  @inlinable
   public func waitForExistence<C: Clock>(
     using wait: Wait<C>,
     isolation: isolated (any Actor)? = #isolation

@@ -2,8 +2,10 @@ import AsyncWait
 
 /// One step of a query: a search along an axis with filters, or the choice of
 /// one element of the set found so far.
+@usableFromInline
 enum QueryStep<Node: QueryableNode>: Sendable {
   /// Nodes below each node of the current set.
+  @usableFromInline
   enum Axis: Sendable {
     case children
     case descendants
@@ -16,9 +18,11 @@ enum QueryStep<Node: QueryableNode>: Sendable {
   case select(index: Int, description: String)
 
   /// A predicate on a node, with how it reads in a query's description.
+  @usableFromInline
   struct Filter: Sendable {
     /// How a filter reads; formatted only when a description is asked for,
     /// so building a query costs no string formatting.
+    @usableFromInline
     enum Label: Sendable {
       /// `["key"]`
       case subscripted(String)
@@ -28,8 +32,14 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       case predicate(String)
     }
 
-    var label: Label
-    var matches: @Sendable (Node) -> Bool
+    @usableFromInline var label: Label
+    @usableFromInline var matches: @Sendable (Node) -> Bool
+
+    @inlinable
+    init(label: Label, matches: @escaping @Sendable (Node) -> Bool) {
+      self.label = label
+      self.matches = matches
+    }
 
     var description: String {
       switch label {
@@ -42,6 +52,7 @@ enum QueryStep<Node: QueryableNode>: Sendable {
 
   /// Whether the step is a search, or the choice of the first element: the
   /// steps `QueryPath.first()` walks lazily.
+  @inlinable
   var isSearchOrFirst: Bool {
     switch self {
     case .search: true
@@ -65,20 +76,33 @@ enum QueryStep<Node: QueryableNode>: Sendable {
 /// One resolution reads the root once, so all its steps see one snapshot of
 /// the tree; every step stops as soon as it has as many nodes as the steps
 /// after it can use.
+@usableFromInline
 struct QueryPath<Node: QueryableNode>: Sendable {
-  var rootName: String
-  var root: @Sendable () async throws -> Node?
+  @usableFromInline var rootName: String
+  @usableFromInline var root: @Sendable () async throws -> Node?
   /// Triggers that fire when the tree changes.
-  var triggers: [WaitTrigger] = []
+  @usableFromInline var triggers: [WaitTrigger]
   /// The most nodes one resolution may visit.
-  var nodeBudget: Int
-  var steps: [QueryStep<Node>] = []
+  @usableFromInline var nodeBudget: Int
+  @usableFromInline var steps: [QueryStep<Node>] = []
   /// Whether every step is a search or the choice of the first element, so
   /// that ``first()`` can walk lazily; kept as steps are added, because
   /// scanning the steps in generic code on every probe costs more than the
   /// walk of a small tree.
-  private(set) var walksLazily = true
+  @usableFromInline var walksLazily = true
 
+  @inlinable
+  init(
+    rootName: String, root: @escaping @Sendable () async throws -> Node?, triggers: [WaitTrigger] = [],
+    nodeBudget: Int
+  ) {
+    self.rootName = rootName
+    self.root = root
+    self.triggers = triggers
+    self.nodeBudget = nodeBudget
+  }
+
+  @inlinable
   func appending(_ step: QueryStep<Node>) -> QueryPath {
     var copy = self
     copy.steps.reserveCapacity(steps.count + 1)
@@ -91,6 +115,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   ///
   /// One copy of the steps, made with room for `step`: building
   /// `app.buttons["Save"]` allocates the steps once.
+  @inlinable
   func filtered(by filter: QueryStep<Node>.Filter, then step: QueryStep<Node>? = nil) -> QueryPath {
     var copy = self
     guard case .search(let axis, let type, var filters) = copy.steps.last else {
@@ -106,6 +131,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
     return copy
   }
 
+  @usableFromInline
   var description: String { rootName + steps.map(\.description).joined() }
 
   /// Reads the root once and resolves the steps against it.
@@ -115,6 +141,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   /// - Returns: The root read, the nodes found (at most `limit`), and how many
   ///   nodes each step matched, up to the first step that matched none.
   /// - Throws: What the root provider throws.
+  @usableFromInline
   func resolve(limit: Int?) async throws -> (root: Node?, nodes: [Node], matchCounts: [Int]) {
     guard let root = try await root() else { return (nil, [], []) }
     let (nodes, matchCounts) = try resolve(from: root, limit: limit)
@@ -122,7 +149,8 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   }
 
   /// Resolves the steps against a root already read.
-  private func resolve(from root: Node, limit: Int?) throws -> (nodes: [Node], matchCounts: [Int]) {
+  @usableFromInline
+  func resolve(from root: Node, limit: Int?) throws -> (nodes: [Node], matchCounts: [Int]) {
     var current = [root]
     var matchCounts: [Int] = []
     matchCounts.reserveCapacity(steps.count)
@@ -162,6 +190,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   ///
   /// - Throws: What the root provider throws; ``NodeBudgetExceededError``
   ///   when the walk visits more nodes than the budget.
+  @inlinable
   func first() async throws -> Node? {
     guard let root = try await root() else { return nil }
     guard walksLazily else { return try resolve(from: root, limit: 1).nodes.first }
@@ -173,7 +202,8 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   }
 
   /// What the steps from one position find below one node.
-  private enum Lookup {
+  @usableFromInline
+  enum Lookup {
     case found(Node)
     /// Nothing below this node: the search above tries its next match.
     case none
@@ -183,7 +213,8 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   }
 
   /// The first node that steps `position...` find from `node`.
-  private func first(from node: Node, at position: Int, visits: inout NodeVisits) throws -> Lookup {
+  @inlinable
+  func first(from node: Node, at position: Int, visits: inout NodeVisits) throws -> Lookup {
     guard position < steps.count else { return .found(node) }
     switch steps[position] {
     case .select:
@@ -279,11 +310,13 @@ struct QueryPath<Node: QueryableNode>: Sendable {
 /// Counts the nodes one resolution or dump visits, against a budget, and
 /// checks for cancellation as it goes, so that no walk of a cyclic or huge
 /// tree can run on unbounded.
+@usableFromInline
 struct NodeVisits {
-  let budget: Int
-  private(set) var count = 0
-  private(set) var exceeded = false
+  @usableFromInline let budget: Int
+  @usableFromInline var count = 0
+  @usableFromInline var exceeded = false
 
+  @inlinable
   init(budget: Int) {
     self.budget = budget
   }
@@ -292,6 +325,7 @@ struct NodeVisits {
   ///
   /// - Returns: `false` once the budget is spent: the walk must stop.
   /// - Throws: `CancellationError` when the task is cancelled.
+  @inlinable
   mutating func visit() throws -> Bool {
     count += 1
     if count & 0xFFF == 0 { try Task.checkCancellation() }
