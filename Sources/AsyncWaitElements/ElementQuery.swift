@@ -79,7 +79,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
   public subscript(key: String) -> TreeElement<Node> {
     TreeElement(
       path: path.filtered(
-        by: QueryStep.Filter(label: .subscripted(key)) { $0.identifier == key || $0.label == key },
+        by: QueryStep.Filter(label: .subscripted(key)),
         then: .select(index: 0, description: "")))
   }
 
@@ -94,7 +94,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
     _ predicate: @escaping @Sendable (Node) -> Bool
   ) -> ElementQuery {
     ElementQuery(
-      path: path.filtered(by: QueryStep.Filter(label: .predicate(description), matches: predicate)))
+      path: path.filtered(by: QueryStep.Filter(label: .predicate(description), predicate: predicate)))
   }
 
   /// The matches with an identifier.
@@ -104,9 +104,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
   public func matching(identifier: String) -> ElementQuery {
     ElementQuery(
       path: path.filtered(
-        by: QueryStep.Filter(label: .identifier(identifier)) {
-          $0.identifier == identifier
-        }))
+        by: QueryStep.Filter(label: .identifier(identifier))))
   }
 
   /// The nodes of a kind anywhere below any match.
@@ -115,7 +113,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
   /// - Returns: A query for those nodes.
   @inlinable
   public func descendants(matching type: ElementType) -> ElementQuery {
-    ElementQuery(path: path.appending(.search(.descendants, type, filters: [])))
+    ElementQuery(path: path.appending(.search(.descendants, type, filters: .none)))
   }
 
   /// The children of a kind of any match.
@@ -124,6 +122,6 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
   /// - Returns: A query for those children.
   @inlinable
   public func children(matching type: ElementType) -> ElementQuery {
-    ElementQuery(path: path.appending(.search(.children, type, filters: [])))
+    ElementQuery(path: path.appending(.search(.children, type, filters: .none)))
   }
 }

@@ -90,7 +90,7 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement, ElementTypeQuer
   /// - Returns: A query for those nodes, in depth-first order.
   @inlinable
   public func descendants(matching type: ElementType) -> ElementQuery<Node> {
-    ElementQuery(path: path.appending(.search(.descendants, type, filters: [])))
+    ElementQuery(path: path.appending(.search(.descendants, type, filters: .none)))
   }
 
   /// The children of this element of a kind.
@@ -99,6 +99,6 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement, ElementTypeQuer
   /// - Returns: A query for those children, in order.
   @inlinable
   public func children(matching type: ElementType) -> ElementQuery<Node> {
-    ElementQuery(path: path.appending(.search(.children, type, filters: [])))
+    ElementQuery(path: path.appending(.search(.children, type, filters: .none)))
   }
 }

@@ -11,7 +11,7 @@ enum QueryStep<Node: QueryableNode>: Sendable {
     case descendants
   }
 
-  case search(Axis, ElementType, filters: [Filter])
+  case search(Axis, ElementType, filters: Filters)
   /// The element at `index` of the set, shown as `description` in a query;
   /// an empty description for the choice a subscript makes, which reads as
   /// part of the subscript.
@@ -33,12 +33,24 @@ enum QueryStep<Node: QueryableNode>: Sendable {
     }
 
     @usableFromInline var label: Label
-    @usableFromInline var matches: @Sendable (Node) -> Bool
+    /// The predicate of a `.predicate` filter; the others match by their
+    /// label's text, so that `app.buttons["Save"]` allocates no closure.
+    @usableFromInline var predicate: (@Sendable (Node) -> Bool)?
 
     @inlinable
-    init(label: Label, matches: @escaping @Sendable (Node) -> Bool) {
+    init(label: Label, predicate: (@Sendable (Node) -> Bool)? = nil) {
       self.label = label
-      self.matches = matches
+      self.predicate = predicate
+    }
+
+    /// Whether `node` passes the filter.
+    @inlinable
+    func matches(_ node: Node) -> Bool {
+      switch label {
+      case .subscripted(let key): node.identifier == key || node.label == key
+      case .identifier(let identifier): node.identifier == identifier
+      case .predicate: predicate?(node) ?? true
+      }
     }
 
     var description: String {
@@ -46,6 +58,51 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       case .subscripted(let key): "[\(String(reflecting: key))]"
       case .identifier(let identifier): ".matching(identifier: \(String(reflecting: identifier)))"
       case .predicate(let description): ".matching(\(description))"
+      }
+    }
+  }
+
+  /// The filters of a search, with one or none held inline: a subscript's
+  /// filter costs no array.
+  @usableFromInline
+  enum Filters: Sendable {
+    case none
+    case one(Filter)
+    case many([Filter])
+
+    /// The same filters and `filter` after them.
+    @inlinable
+    func appending(_ filter: Filter) -> Filters {
+      switch self {
+      case .none: .one(filter)
+      case .one(let first): .many([first, filter])
+      case .many(let filters): .many(filters + [filter])
+      }
+    }
+
+    /// Whether `node` passes every filter.
+    @inlinable
+    func match(_ node: Node) -> Bool {
+      switch self {
+      case .none: return true
+      case .one(let filter): return filter.matches(node)
+      case .many(let filters):
+        // Indices, not `allSatisfy`: no generic call per candidate.
+        var index = 0
+        while index < filters.count {
+          guard filters[index].matches(node) else { return false }
+          index += 1
+        }
+        return true
+      }
+    }
+
+    /// How the filters read, in order.
+    var description: String {
+      switch self {
+      case .none: ""
+      case .one(let filter): filter.description
+      case .many(let filters): filters.map(\.description).joined()
       }
     }
   }
@@ -64,7 +121,7 @@ enum QueryStep<Node: QueryableNode>: Sendable {
     switch self {
     case .search(let axis, let type, let filters):
       let axisName = axis == .children ? "children" : "descendants"
-      return ".\(axisName)(matching: .\(type))" + filters.map(\.description).joined()
+      return ".\(axisName)(matching: .\(type))" + filters.description
     case .select(_, let description):
       return description
     }
@@ -118,12 +175,11 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   @inlinable
   func filtered(by filter: QueryStep<Node>.Filter, then step: QueryStep<Node>? = nil) -> QueryPath {
     var copy = self
-    guard case .search(let axis, let type, var filters) = copy.steps.last else {
+    guard case .search(let axis, let type, let filters) = copy.steps.last else {
       preconditionFailure("a query always ends in a search step")
     }
     copy.steps.reserveCapacity(steps.count + (step == nil ? 0 : 1))
-    filters.append(filter)
-    copy.steps[copy.steps.count - 1] = .search(axis, type, filters: filters)
+    copy.steps[copy.steps.count - 1] = .search(axis, type, filters: filters.appending(filter))
     if let step {
       copy.steps.append(step)
       copy.walksLazily = walksLazily && step.isSearchOrFirst
@@ -168,7 +224,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
           needed = index < 0 ? 0 : index == .max ? .max : index + 1
         }
         current = try Self.search(axis, from: current, limit: needed, visits: &visits) { node in
-          type.matches(node.elementType) && filters.allSatisfy { $0.matches(node) }
+          type.matches(node.elementType) && filters.match(node)
         }
       }
       matchCounts.append(current.count)
@@ -224,15 +280,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
       return .noneAfterSelect
     case .search(let axis, let type, let filters):
       func matches(_ candidate: Node) -> Bool {
-        guard type.matches(candidate.elementType) else { return false }
-        // Indices, not `allSatisfy`: an unspecialized generic call per
-        // candidate costs more than the filters.
-        var index = 0
-        while index < filters.count {
-          guard filters[index].matches(candidate) else { return false }
-          index += 1
-        }
-        return true
+        type.matches(candidate.elementType) && filters.match(candidate)
       }
       switch axis {
       case .children:
