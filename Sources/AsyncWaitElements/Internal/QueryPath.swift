@@ -141,7 +141,10 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   @usableFromInline var triggers: [WaitTrigger]
   /// The most nodes one resolution may visit.
   @usableFromInline var nodeBudget: Int
-  @usableFromInline var steps: [QueryStep<Node>] = []
+  /// Every step but the last.
+  @usableFromInline var earlier: [QueryStep<Node>] = []
+  /// The last step, held inline: `app.buttons` allocates no array.
+  @usableFromInline var last: QueryStep<Node>?
   /// Whether every step is a search or the choice of the first element, so
   /// that ``first()`` can walk lazily; kept as steps are added, because
   /// scanning the steps in generic code on every probe costs more than the
@@ -159,30 +162,50 @@ struct QueryPath<Node: QueryableNode>: Sendable {
     self.nodeBudget = nodeBudget
   }
 
+  /// The steps, in order; an array made afresh, for the paths that are not
+  /// a probe's (a count, a dump, a description).
+  var steps: [QueryStep<Node>] { last.map { earlier + [$0] } ?? earlier }
+
+  /// How many steps the path has.
+  @inlinable
+  var stepCount: Int { earlier.count + (last == nil ? 0 : 1) }
+
+  /// The step at `position`, which must be below ``stepCount``.
+  @inlinable
+  func step(at position: Int) -> QueryStep<Node> {
+    position < earlier.count ? earlier[position] : last!
+  }
+
   @inlinable
   func appending(_ step: QueryStep<Node>) -> QueryPath {
     var copy = self
-    copy.steps.reserveCapacity(steps.count + 1)
-    copy.steps.append(step)
+    if let last {
+      copy.earlier.reserveCapacity(earlier.count + 1)
+      copy.earlier.append(last)
+    }
+    copy.last = step
     copy.walksLazily = walksLazily && step.isSearchOrFirst
     return copy
   }
 
   /// Adds a filter to the last search step, and then `step`, if given.
   ///
-  /// One copy of the steps, made with room for `step`: building
-  /// `app.buttons["Save"]` allocates the steps once.
+  /// Building `app.buttons["Save"]` allocates one array, for the search
+  /// that `step` follows.
   @inlinable
   func filtered(by filter: QueryStep<Node>.Filter, then step: QueryStep<Node>? = nil) -> QueryPath {
-    var copy = self
-    guard case .search(let axis, let type, let filters) = copy.steps.last else {
+    guard case .search(let axis, let type, let filters) = last else {
       preconditionFailure("a query always ends in a search step")
     }
-    copy.steps.reserveCapacity(steps.count + (step == nil ? 0 : 1))
-    copy.steps[copy.steps.count - 1] = .search(axis, type, filters: filters.appending(filter))
+    var copy = self
+    let filtered = QueryStep.search(axis, type, filters: filters.appending(filter))
     if let step {
-      copy.steps.append(step)
+      copy.earlier.reserveCapacity(earlier.count + 1)
+      copy.earlier.append(filtered)
+      copy.last = step
       copy.walksLazily = walksLazily && step.isSearchOrFirst
+    } else {
+      copy.last = filtered
     }
     return copy
   }
@@ -209,6 +232,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   func resolve(from root: Node, limit: Int?) throws -> (nodes: [Node], matchCounts: [Int]) {
     var current = [root]
     var matchCounts: [Int] = []
+    let steps = steps
     matchCounts.reserveCapacity(steps.count)
     var visits = NodeVisits(budget: nodeBudget)
     for (position, step) in steps.enumerated() {
@@ -271,8 +295,8 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   /// The first node that steps `position...` find from `node`.
   @inlinable
   func first(from node: Node, at position: Int, visits: inout NodeVisits) throws -> Lookup {
-    guard position < steps.count else { return .found(node) }
-    switch steps[position] {
+    guard position < stepCount else { return .found(node) }
+    switch step(at: position) {
     case .select:
       // `node` is the first element of the set so far: the select's choice.
       let lookup = try first(from: node, at: position + 1, visits: &visits)
