@@ -2,6 +2,7 @@
 // blocks to compile. Scripts/check-doc-snippets.py copies this file beside the
 // blocks it extracts; nothing here runs.
 
+import AsyncWaitBrowser
 import AsyncWaitTesting
 import Foundation
 import Observation
@@ -97,3 +98,5 @@ let saveButton = ElementTree().rootElement().buttons["Save"]
 let spinner = ElementTree().rootElement().descendants(matching: .any)["spinner"]
 /// Where a test serves the page it drives (the browser articles).
 let siteURL = "http://127.0.0.1:8080/"
+/// A page the browser articles act on; never opened, since nothing here runs.
+let page: BrowserPage = { fatalError("the docs' code blocks are compiled, not run") }()

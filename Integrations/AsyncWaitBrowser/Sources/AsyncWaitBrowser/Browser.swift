@@ -1,4 +1,7 @@
-import Foundation
+// The waits and queries come with the browser: `import AsyncWaitBrowser`
+// alone gives `requireExistence`, `page.buttons` and the rest.
+@_exported public import AsyncWaitElements
+public import Foundation
 
 /// A headless Chromium, driven over the DevTools protocol on a pipe, whose
 /// pages are trees to query and wait on.
@@ -144,6 +147,34 @@ public final class Browser: Sendable {
     let page = try await newPage()
     try await page.goto(url, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
     return page
+  }
+
+  /// Opens a new page and waits until `url` has loaded in it.
+  ///
+  /// The same as ``newPage(url:timeout:fileID:filePath:line:column:)-(String,_,_,_,_,_)``,
+  /// for a `URL`.
+  ///
+  /// - Parameters:
+  ///   - url: The address to open.
+  ///   - timeout: How long to wait for the load; `nil` takes the scope's
+  ///     default timeout.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Returns: The page, loaded.
+  /// - Throws: As the `String` form does.
+  public func newPage(
+    url: URL,
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws -> BrowserPage {
+    try await newPage(
+      url: url.absoluteString, timeout: timeout, fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
 
   /// Ends Chromium: kills its process group, reaps it and removes its profile.

@@ -1,5 +1,6 @@
 public import AsyncWait
 public import AsyncWaitElements
+public import Foundation
 
 /// A page of a ``Browser``: a tree to query and wait on, and a place to click
 /// and type.
@@ -196,6 +197,32 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     }
     // DOM events flow for a document once it has been requested.
     _ = try await send("DOM.getDocument", ["depth": -1])
+  }
+
+  /// Opens `url` in this page and waits until it has loaded.
+  ///
+  /// The same as ``goto(_:timeout:fileID:filePath:line:column:)-(String,_,_,_,_,_)``,
+  /// for a `URL`.
+  ///
+  /// - Parameters:
+  ///   - url: The address to open.
+  ///   - timeout: How long to wait for the load; `nil` takes the scope's
+  ///     default timeout.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: As the `String` form does.
+  public func goto(
+    _ url: URL,
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    try await goto(
+      url.absoluteString, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// The address of the page's current document.

@@ -1,6 +1,7 @@
 import AsyncWait
 import AsyncWaitBrowser
 import AsyncWaitElements
+import Foundation
 import Testing
 
 /// The item-list flow, driven as a user would in headless Chromium.
@@ -92,6 +93,18 @@ struct ItemListFlowTests {
 
       try await page.textFields["item-name"].requireExistence(timeout: patience)
       #expect(try await page.textFields["name"].exists == false)
+    }
+  }
+
+  @Test func aURLValueOpensAsItsTextDoes() async throws {
+    try await withItemListPage { (page) async throws in
+      let second = try await page.browser.newPage(
+        url: try #require(URL(string: site.url())), timeout: patience)
+      #expect(try await second.lists["items"].exists)
+
+      try await second.goto(try #require(URL(string: site.url("/other"))), timeout: patience)
+
+      #expect(try await second.url == site.url("/other"))
     }
   }
 
