@@ -202,8 +202,7 @@ extension BrowserPage {
         "arguments": [["value": .number(x)], ["value": .number(y)]], "returnByValue": true,
       ])
     if let exception = hit["exceptionDetails"] {
-      let text = exception["exception"]?["description"]?.string ?? exception["text"]?.string ?? "an exception"
-      throw BrowserError.commandFailed("the hit test threw: \(text)")
+      throw BrowserError.commandFailed("the hit test threw: \(Self.text(ofException: exception))")
     }
     guard let obstruction = hit["result"]?["value"]?.string else {
       throw BrowserError.unexpectedResponse("the hit test returned no text")

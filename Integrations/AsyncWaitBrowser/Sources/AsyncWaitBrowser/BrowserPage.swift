@@ -259,10 +259,15 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     let answer = try await send(
       "Runtime.evaluate", ["expression": .string(expression), "returnByValue": true, "awaitPromise": true])
     if let exception = answer["exceptionDetails"] {
-      let text = exception["exception"]?["description"]?.string ?? exception["text"]?.string ?? "an exception"
-      throw BrowserError.scriptFailed(text)
+      throw BrowserError.scriptFailed(Self.text(ofException: exception))
     }
     return answer["result"]?["value"] ?? .null
+  }
+
+  /// What a script's `exceptionDetails` says: the exception's description,
+  /// or the protocol's text when it has none.
+  static func text(ofException details: JSONValue) -> String {
+    details["exception"]?["description"]?.string ?? details["text"]?.string ?? "an exception"
   }
 
   /// Closes the page.

@@ -173,26 +173,6 @@ struct FaultTests {
   }
 }
 
-/// The processes that have not ended whose command line contains `text`;
-/// on Linux only (from `/proc`), empty elsewhere.
-func livingProcesses(matching text: String) -> [Int32] {
-  #if os(Linux)
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap { entry -> Int32? in
-      guard let pid = Int32(entry), pid != getpid(),
-        let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
-        String(decoding: data, as: UTF8.self).contains(text),
-        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")"),
-        stat[stat.index(after: close)...].split(separator: " ").first != "Z"
-      else { return nil }
-      return pid
-    }
-  #else
-    return []
-  #endif
-}
-
 /// A loopback port nothing listens on: bound, then closed.
 func unusedPort() throws -> UInt16 {
   #if canImport(Glibc)

@@ -51,18 +51,43 @@ func requireGroupGone(_ group: Int32) async throws {
 /// are not listed.
 func livingProcesses(inGroup group: Int32) -> [Int32] {
   #if os(Linux)
+    return livingProcessTable().filter { $0.group == group }.map(\.pid)
+  #else
+    return kill(-group, 0) == 0 ? [group] : []
+  #endif
+}
+
+/// The processes that have not ended, other than this one, whose command
+/// line contains `text`; on Linux only (from `/proc`), empty elsewhere.
+func livingProcesses(matching text: String) -> [Int32] {
+  #if os(Linux)
+    return livingProcessTable().filter { process in
+      process.pid != getpid()
+        && FileManager.default.contents(atPath: "/proc/\(process.pid)/cmdline").map {
+          String(decoding: $0, as: UTF8.self).contains(text)
+        } == true
+    }.map(\.pid)
+  #else
+    return []
+  #endif
+}
+
+#if os(Linux)
+  /// Every process that has not ended, with its process group, from `/proc`.
+  ///
+  /// A process that has ended but is not yet reaped (a zombie) is left out:
+  /// it runs nothing and holds nothing but its process-table entry.
+  func livingProcessTable() -> [(pid: Int32, group: Int32)] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap { entry -> Int32? in
+    return entries.compactMap { entry -> (pid: Int32, group: Int32)? in
       guard let pid = Int32(entry),
         let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
         let close = stat.lastIndex(of: ")")
       else { return nil }
       // After the command in parentheses: state, parent, process group.
       let fields = stat[stat.index(after: close)...].split(separator: " ")
-      guard fields.count > 2, fields[0] != "Z", Int32(fields[2]) == group else { return nil }
-      return pid
+      guard fields.count > 2, fields[0] != "Z", let group = Int32(fields[2]) else { return nil }
+      return (pid, group)
     }
-  #else
-    return kill(-group, 0) == 0 ? [group] : []
-  #endif
-}
+  }
+#endif
