@@ -22,13 +22,35 @@ public final class LoopbackServer: Sendable {
   /// - Parameter pages: The HTML of each path, such as `["/": html]`.
   /// - Throws: `POSIXError` when no socket can be bound.
   public init(pages: [String: String]) throws {
+    let (listener, port) = try LoopbackServer.bindLoopback(listening: true)
+    self.listener = listener
+    self.pages = pages
+    self.baseURL = "http://127.0.0.1:\(port)"
+    let thread = Thread { [self] in acceptLoop() }
+    thread.name = "LoopbackServer"
+    thread.start()
+  }
+
+  /// A loopback port nothing listens on: bound to a free port, then closed.
+  ///
+  /// - Returns: The port.
+  /// - Throws: `POSIXError` when no socket can be bound.
+  public static func unusedPort() throws -> UInt16 {
+    let (probe, port) = try bindLoopback(listening: false)
+    close(probe)
+    return port
+  }
+
+  /// A close-on-exec TCP socket bound to a free port of 127.0.0.1, listening
+  /// when asked.
+  private static func bindLoopback(listening: Bool) throws -> (socket: Int32, port: UInt16) {
     #if canImport(Darwin)
-      let listener = socket(AF_INET, SOCK_STREAM, 0)
+      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #else
-      let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #endif
-    guard listener >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    _ = fcntl(listener, F_SETFD, FD_CLOEXEC)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -36,21 +58,16 @@ public final class LoopbackServer: Sendable {
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-        bind(listener, address, length) == 0 && listen(listener, 64) == 0
-          && getsockname(listener, address, &length) == 0
+        bind(descriptor, address, length) == 0 && (!listening || listen(descriptor, 64) == 0)
+          && getsockname(descriptor, address, &length) == 0
       }
     }
     guard bound else {
       let code = errno
-      close(listener)
+      close(descriptor)
       throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
     }
-    self.listener = listener
-    self.pages = pages
-    self.baseURL = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
-    let thread = Thread { [self] in acceptLoop() }
-    thread.name = "LoopbackServer"
-    thread.start()
+    return (descriptor, UInt16(bigEndian: address.sin_port))
   }
 
   /// The address of `path`.

@@ -1,5 +1,6 @@
 import AsyncWait
 import AsyncWaitElements
+import BrowserFixtures
 import Foundation
 import Testing
 
@@ -130,7 +131,7 @@ struct FaultTests {
   @Test func unreachableAddressFailsTheNavigation() async throws {
     try await withItemListPage { (page) async throws in
       let error = await #expect(throws: BrowserError.navigationFailed) {
-        try await page.goto("http://127.0.0.1:\(try unusedPort())/", timeout: patience)
+        try await page.goto("http://127.0.0.1:\(try LoopbackServer.unusedPort())/", timeout: patience)
       }
       #expect(error?.description.contains("ERR_CONNECTION_REFUSED") == true, "\(String(describing: error))")
     }
@@ -171,25 +172,4 @@ struct FaultTests {
       #expect(try await page.lists["items"].cells.count == 4)
     }
   }
-}
-
-/// A loopback port nothing listens on: bound, then closed.
-func unusedPort() throws -> UInt16 {
-  #if canImport(Glibc)
-    let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  #else
-    let probe = socket(AF_INET, SOCK_STREAM, 0)
-  #endif
-  defer { close(probe) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-  let bound = withUnsafeMutablePointer(to: &address) { pointer in
-    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0
-    }
-  }
-  try #require(bound)
-  return UInt16(bigEndian: address.sin_port)
 }
