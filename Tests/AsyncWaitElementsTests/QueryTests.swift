@@ -218,6 +218,20 @@ struct CountingNode: QueryableNode {
     #expect(clock.now == clock.start)
   }
 
+  @Test func elementTreeChangeWakesANonExistenceWaitWithoutATick() async throws {
+    let tree = ElementTree(shoppingScreen)
+    tree.update { $0?.children.append(ElementNode(.button, label: "Done")) }
+    let done = tree.rootElement().buttons["Done"]
+    let clock = ManualClock()
+    let wait = Task { try await done.waitForNonExistence(timeout: .seconds(60), clock: clock) }
+    await clock.sleepers(atLeast: 1)
+
+    tree.update { $0?.children.removeAll { $0.label == "Done" } }
+
+    #expect(try await wait.value)
+    #expect(clock.now == clock.start)
+  }
+
   @Test func treeElementWithoutTriggersPolls() async throws {
     let tree = ElementTree(shoppingScreen)
     let done = TreeElement("app") { tree.root }.buttons["Done"]

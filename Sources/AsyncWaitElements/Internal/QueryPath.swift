@@ -179,9 +179,9 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   @inlinable
   func appending(_ step: QueryStep<Node>) -> QueryPath {
     var copy = self
-    if let last {
+    if let previous = copy.last.take() {
       copy.earlier.reserveCapacity(earlier.count + 1)
-      copy.earlier.append(last)
+      copy.earlier.append(previous)
     }
     copy.last = step
     copy.walksLazily = walksLazily && step.isSearchOrFirst
@@ -194,10 +194,10 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   /// that `step` follows.
   @inlinable
   func filtered(by filter: QueryStep<Node>.Filter, then step: QueryStep<Node>? = nil) -> QueryPath {
-    guard case .search(let axis, let type, let filters) = last else {
+    var copy = self
+    guard case .search(let axis, let type, let filters)? = copy.last.take() else {
       preconditionFailure("a query always ends in a search step")
     }
-    var copy = self
     let filtered = QueryStep.search(axis, type, filters: filters.appending(filter))
     if let step {
       copy.earlier.reserveCapacity(earlier.count + 1)
