@@ -19,8 +19,8 @@ import pathlib
 import sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
-COLORS = {"floor": "#7f7f7f", "resume-floor": "#bcbd22", "naive": "#d62728", "waitUntil": "#1f77b4",
-          "element": "#9467bd", "event-driven": "#2ca02c"}
+COLORS = {"floor": "#7f7f7f", "resume-floor": "#bcbd22", "trigger-floor": "#17becf", "naive": "#d62728",
+          "waitUntil": "#1f77b4", "element": "#9467bd", "event-driven": "#2ca02c"}
 
 
 def text(x, y, body, size=12, anchor="start", weight="normal", color="#222"):
@@ -98,6 +98,7 @@ def charts(benchmark):
         for c in contenders:
             latency[(f"{interval} ms interval", c)] = value.get((f"detection latency, {interval} ms interval", c))
     latency_contenders = [c for c in contenders if c != "resume-floor"]
+    scale_contenders = [c for c in contenders if c != "trigger-floor"]
     (out / "detection-latency.svg").write_text(bar_chart(
         "Detection latency (median), by polling interval", "µs (log scale)",
         [f"{i} ms interval" for i in (1, 10, 100)], latency_contenders, latency, log=True,
@@ -107,11 +108,11 @@ def charts(benchmark):
                                  ("heap memory per wait", "memory-per-wait", "bytes", False)]:
         data = {}
         for waits in (1, 100, 10000):
-            for c in contenders:
+            for c in scale_contenders:
                 data[(f"{waits:,} waits", c)] = value.get((f"{waits} concurrent waits, 10 ms interval: {key}", c))
         (out / f"{name}.svg").write_text(bar_chart(
             f"{key[0].upper() + key[1:]} (median), 10 ms interval", unit, [f"{w:,} waits" for w in (1, 100, 10000)],
-            contenders, data, log=log))
+            scale_contenders, data, log=log))
 
 
 def timeline_svg(timeline):

@@ -16,11 +16,12 @@ struct Metrics {
   let clock = ContinuousClock()
 
   /// The contenders of every metric but the scale rows.
-  var contenders: [Contender] { allContenders.filter { !$0.scaleOnly } }
+  var contenders: [Contender] { allContenders.filter { $0.rows == .all } }
 
-  /// The contenders of trial `trial`, rotated so that each goes first in turn.
-  func rotation(_ trial: Int, includingScaleOnly: Bool = false) -> [Contender] {
-    let chosen = includingScaleOnly ? allContenders : contenders
+  /// The contenders of trial `trial`, rotated so that each goes first in
+  /// turn, with those that run only in `rows`.
+  func rotation(_ trial: Int, with rows: Contender.Rows = .all) -> [Contender] {
+    let chosen = allContenders.filter { $0.rows == .all || $0.rows == rows }
     let shift = trial % chosen.count
     return Array(chosen[shift...] + chosen[..<shift])
   }
@@ -31,7 +32,7 @@ struct Metrics {
     var samples: [String: Samples] = [:]
     var random = SystemRandomNumberGenerator()
     for trial in 0..<trials {
-      for contender in rotation(trial) {
+      for contender in rotation(trial, with: .latency) {
         let flip = Flip(nil)
         let changed = WaitTrigger()
         let delay = Duration.nanoseconds(
@@ -48,7 +49,7 @@ struct Metrics {
         samples[contender.name, default: Samples()].append(flipped.duration(to: returned).microseconds)
       }
     }
-    return contenders.map { contender in
+    return allContenders.filter { $0.rows != .scale }.map { contender in
       let figures = samples[contender.name, default: Samples()]
       let share = figures.median / interval.microseconds * 100
       return Measurement(
@@ -201,7 +202,7 @@ struct Metrics {
   func scale(waits: Int) async throws -> [Measurement] {
     let window: Duration = quick ? .milliseconds(600) : .seconds(2)
     var measurements: [Measurement] = []
-    for contender in rotation(waits, includingScaleOnly: true) {
+    for contender in rotation(waits, with: .scale) {
       let heapBefore = malloc_counter_live_bytes()
       let residentBefore = benchmark_resident_bytes()
       let (first, second) = try await withThrowingTaskGroup(

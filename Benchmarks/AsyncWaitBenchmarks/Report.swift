@@ -46,6 +46,11 @@ struct Report {
     {
       text += ", ×\(format(ratio)) to resume-floor"
     }
+    if metric.hasPrefix("detection latency"), contender == "event-driven",
+      let ratio = ratio(measurement, to: "trigger-floor")
+    {
+      text += ", ×\(format(ratio)) to trigger-floor"
+    }
     if let note = measurement.note { text += "; \(note)" }
     return text
   }

@@ -48,7 +48,7 @@ struct UsageError: Error {
       --quick        fewer trials and shorter windows: a run of under a minute
       --json PATH    also write the results as JSON to PATH
       --allow-debug  run a debug build anyway (its numbers mean nothing)
-      --contenders A,B  run only these contenders (floor and resume-floor always run)
+      --contenders A,B  run only these contenders (floor, resume-floor and trigger-floor always run)
       FILTER         run only the metrics whose key contains it: latency, overshoot,
                      overhead, fast-path, allocations, cancellation, scale
     """
@@ -96,7 +96,7 @@ func run(_ options: Options) async throws {
   let machine = machineLine()
   print("AsyncWaitBenchmarks\(options.quick ? " (quick)" : "") on \(machine)\n")
   let contenders = Contender.all.filter {
-    $0.name == "floor" || $0.name == "resume-floor" || options.contenders?.contains($0.name) ?? true
+    $0.name == "floor" || $0.rows != .all || options.contenders?.contains($0.name) ?? true
   }
   let metrics = Metrics(allContenders: contenders, quick: options.quick)
   var measurements: [Measurement] = []
