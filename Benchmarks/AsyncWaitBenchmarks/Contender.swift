@@ -6,19 +6,19 @@ typealias Condition = @Sendable () -> Bool
 
 /// One way of waiting for a condition, measured against the others.
 struct Contender: Sendable {
-  /// The rows a contender runs in.
+  /// The metrics a contender runs in.
   enum Rows: Sendable {
     /// Every metric.
     case all
-    /// The scale rows only: the resume floor, which neither reads a clock
-    /// nor handles cancellation.
+    /// The scale rows only (metric 7).
     case scale
-    /// The detection latency rows only: the trigger floor, which has no
-    /// timer and waits for the trigger alone.
+    /// The detection latency rows only (metric 1).
     case latency
   }
 
   var name: String
+  /// The metrics the contender runs in: every one, unless it is a floor
+  /// that only some metrics can measure.
   var rows = Rows.all
   /// Waits until `condition` holds or `timeout` passes, probing every
   /// `interval`; `changed` fires whenever the condition may have changed,
@@ -69,11 +69,12 @@ struct Contender: Sendable {
   /// Between checks of the condition the task parks on the trigger alone: no
   /// timer entry, no clock read, no cancellation handling, no loop state. In
   /// the latency rows its figure is what waking a parked task costs on this
-  /// machine, the least the event-driven wait can take.
+  /// machine, the least the event-driven wait can take. It has no timeout
+  /// and ignores the interval: it runs only where the trigger always fires.
   static let triggerFloor = Contender(name: "trigger-floor", rows: .latency) { _, _, changed, condition in
-    let park = TimerPark()
+    let park = TriggerPark()
     while true {
-      let generation = TimerPark.generation(of: changed)
+      let generation = changed.generation
       if condition() { return true }
       await park.park(untilFired: changed, since: generation)
     }

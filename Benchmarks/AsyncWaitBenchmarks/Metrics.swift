@@ -10,12 +10,12 @@ typealias Flip = Locked<ContinuousClock.Instant?>
 /// trial by trial, in an order that rotates, so drift in the machine's speed
 /// falls on all contenders alike.
 struct Metrics {
-  /// Every contender of the run, the scale-only ones included.
+  /// Every contender of the run, those that run only in some rows included.
   var allContenders: [Contender]
   var quick: Bool
   let clock = ContinuousClock()
 
-  /// The contenders of every metric but the scale rows.
+  /// The contenders that run in every metric.
   var contenders: [Contender] { allContenders.filter { $0.rows == .all } }
 
   /// The contenders of trial `trial`, rotated so that each goes first in

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The benchmark's output: a Markdown table of every metric by contender,
-/// with ratios to `floor`, the check of the targets, and optionally JSON.
+/// with ratios to `floor` (and in some rows to `resume-floor` or
+/// `trigger-floor`), the check of the targets, and optionally JSON.
 struct Report {
   var measurements: [Measurement]
   var contenders: [String]

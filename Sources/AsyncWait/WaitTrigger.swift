@@ -50,7 +50,7 @@ public final class WaitTrigger: Sendable {
   }
 
   /// How many times the trigger has fired.
-  @usableFromInline var generation: UInt64 { state.withLock { $0.generation } }
+  @usableFromInline package var generation: UInt64 { state.withLock { $0.generation } }
 
   /// Registers sleep `id` of `parking` for a wake-up, unless the trigger has
   /// fired since `generation`.

@@ -29,12 +29,12 @@ extension WaitableElement {
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
     // Without triggers this wait is `waitUntil` reading `exists`; going
-    // there directly spares building, copying and destroying a `Wait`,
-    // which cost a quarter of a wait whose element is already there.
+    // there directly spares building, copying and destroying a `Wait` on
+    // every call. The triggers are read once, for both decisions.
+    let triggers = self.triggers
     guard triggers.isEmpty else {
-      return try await waitForExistence(
-        using: .simple(timeout: timeout, pollingInterval: pollingInterval, clock: clock), isolation: isolation
-      )
+      return try await Wait.simple(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
+        .adding(triggers: triggers).until(isolation: isolation) { try await exists }
     }
     return try await waitUntil(
       timeout: timeout, pollingInterval: pollingInterval, clock: clock, isolation: isolation
@@ -86,6 +86,7 @@ extension WaitableElement {
   /// - Returns: `true` when the element is gone, `false` when it still existed at the deadline.
   /// - Throws: `AsyncWaitError` for an invalid argument; `CancellationError`
   ///   when the task is cancelled; any error ``exists`` throws.
+  @inlinable
   public func waitForNonExistence<C: Clock>(
     timeout: Duration? = nil,
     pollingInterval: Duration? = nil,
@@ -93,10 +94,10 @@ extension WaitableElement {
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
     // As in `waitForExistence(timeout:pollingInterval:clock:isolation:)`.
+    let triggers = self.triggers
     guard triggers.isEmpty else {
-      return try await waitForNonExistence(
-        using: .simple(timeout: timeout, pollingInterval: pollingInterval, clock: clock), isolation: isolation
-      )
+      return try await Wait.simple(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
+        .adding(triggers: triggers).until(isolation: isolation) { try await !exists }
     }
     return try await waitUntil(
       timeout: timeout, pollingInterval: pollingInterval, clock: clock, isolation: isolation

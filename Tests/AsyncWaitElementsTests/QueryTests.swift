@@ -222,6 +222,7 @@ struct CountingNode: QueryableNode {
     let tree = ElementTree(shoppingScreen)
     tree.update { $0?.children.append(ElementNode(.button, label: "Done")) }
     let done = tree.rootElement().buttons["Done"]
+    #expect(try await done.exists)
     let clock = ManualClock()
     let wait = Task { try await done.waitForNonExistence(timeout: .seconds(60), clock: clock) }
     await clock.sleepers(atLeast: 1)

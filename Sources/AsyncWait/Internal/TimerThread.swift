@@ -265,12 +265,11 @@
     }
   }
 
-  /// A task parked on the continuous clock's timer thread and resumed by it,
-  /// or parked on a trigger and resumed by its `fire()`, with nothing around
-  /// it: no condition, no clock read, no cancellation.
+  /// A parking place for one task, resumed by the continuous clock's timer
+  /// thread with nothing around it: no condition, no clock read, no cancellation.
   ///
-  /// For the benchmark's floors: the physical limit of any wait that wakes
-  /// its task for every probe, and of any wait woken by a trigger.
+  /// For the benchmark's resume floor, the physical limit of any wait that
+  /// wakes its task for every probe.
   package final class TimerPark: Sendable {
     private let parking = Parking()
 
@@ -286,26 +285,5 @@
       _ = await withUnsafeContinuation { parking.suspend(id, $0) }
     }
 
-    /// How many times `trigger` has fired: read before a check, then passed
-    /// to ``park(untilFired:since:)``, so that a fire between the two is not lost.
-    ///
-    /// - Parameter trigger: The trigger to read.
-    /// - Returns: The trigger's count of fires.
-    package static func generation(of trigger: WaitTrigger) -> UInt64 { trigger.generation }
-
-    /// Parks the calling task until `trigger` fires, or returns at once when
-    /// it has fired since `generation`: for the benchmark's trigger floor,
-    /// the least a wait woken by a trigger can cost.
-    ///
-    /// - Parameters:
-    ///   - trigger: The trigger whose `fire()` resumes the task.
-    ///   - generation: The trigger's ``generation(of:)`` before the caller's check.
-    package func park(untilFired trigger: WaitTrigger, since generation: UInt64) async {
-      let id = parking.beginSleep()
-      if !trigger.register(parking, sleep: id, ifStill: generation) {
-        parking.resume(id, with: .trigger)
-      }
-      _ = await withUnsafeContinuation { parking.suspend(id, $0) }
-    }
   }
 #endif
