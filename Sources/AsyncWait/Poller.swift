@@ -150,7 +150,10 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
         while left > .zero {
           let step = min(left, Self.maximumSleep)
           instant = instant.advanced(by: step)
-          if triggers.isEmpty, sleeper.sleepsDirectly {
+          guard
+            let (id, scheduled) = sleeper.arm(
+              until: instant, triggers: triggers, generations: loop.generations)
+          else {
             // Alone on the timer, and with nothing but the deadline and
             // cancellation to wake it: a sleep of the clock's own costs less
             // than a hand-off through the timer thread.
@@ -158,7 +161,6 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
             left -= step
             continue
           }
-          let (id, scheduled) = sleeper.arm(until: instant, triggers: triggers, generations: loop.generations)
           let wake = await withUnsafeContinuation { sleeper.parkingPlace.suspend(id, $0) }
           if try sleeper.ended(id, by: wake, scheduled: scheduled, triggers: triggers) {
             left -= step
@@ -321,15 +323,6 @@ struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
     parking.cancel()
   }
 
-  /// Whether a sleep should be the clock's own rather than the timer's: on a
-  /// system clock whose timer serves almost no other sleep.
-  @usableFromInline var sleepsDirectly: Bool {
-    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-      if case .thread(let thread) = timer { return thread.isQuiet }
-    #endif
-    return false
-  }
-
   /// The parking place, for the loop's continuation.
   @usableFromInline var parkingPlace: Parking { parking }
 
@@ -358,12 +351,20 @@ struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
   }
 
   /// Starts a sleep: registers it with the triggers and, unless one has
-  /// fired since the last probe, with the timer.
+  /// fired since the last probe, with the timer; or, for a wait without
+  /// triggers on a system clock whose timer serves almost no other sleep,
+  /// starts none, for the wait to sleep on the clock itself.
   ///
   /// - Returns: The sleep's identifier, and whether the timer holds an entry
-  ///   for it.
+  ///   for it; `nil` when the wait should sleep on the clock itself.
   @usableFromInline
-  func arm(until instant: C.Instant, triggers: [WaitTrigger], generations: [UInt64]) -> (UInt64, Bool) {
+  func arm(until instant: C.Instant, triggers: [WaitTrigger], generations: [UInt64]) -> (UInt64, Bool)? {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+      if triggers.isEmpty, case .thread(let thread) = timer {
+        guard let id = thread.scheduleUnlessQuiet(parking, at: instant) else { return nil }
+        return (id, true)
+      }
+    #endif
     let id = parking.beginSleep()
     var firedAlready = false
     for (trigger, generation) in zip(triggers, generations)

@@ -29,8 +29,9 @@
   ///   in one pass and the heap's storage shrinks.
   final class TimerThread<C: Clock>: @unchecked Sendable where C.Duration == Duration {
     // Locks: `mutex` protects `state`. While holding it the timer takes a
-    // wait's parking lock (to tell stale entries during a compaction), and
-    // nothing else; no code takes `mutex` while holding a parking lock.
+    // wait's parking lock (to tell stale entries during a compaction, and
+    // to begin a sleep in `scheduleUnlessQuiet`), and nothing else; no code
+    // takes `mutex` while holding a parking lock.
     //
     // Safe to share: `state` is read and written only with `mutex` held, and
     // `clock` and `origin` are immutable. `mutex` and `condition` are created
@@ -112,21 +113,47 @@
     func schedule(_ parking: Parking, sleep id: UInt64, at deadline: C.Instant) {
       let ticks = ticks(deadline, roundingUp: true)
       pthread_mutex_lock(mutex)
-      state.order &+= 1
-      state.entries.insert(
-        Entry(deadline: ticks, order: state.order, parking: .passRetained(parking), sleep: id))
-      let wakesThread = ticks < state.sleepingUntil
+      let wakesThread = insert(parking, sleep: id, at: ticks)
       pthread_mutex_unlock(mutex)
       if wakesThread { pthread_cond_signal(condition) }
     }
 
-    /// Whether so few waits sleep on this clock that a wait does better to
+    /// Begins a sleep of `parking` and schedules its wake-up at `deadline`,
+    /// unless so few waits sleep on this clock that the wait does better to
     /// sleep on the clock itself: batching pays only when sleeps share
     /// wake-ups.
-    var isQuiet: Bool {
+    ///
+    /// One hold of the lock decides and schedules, where a check and then a
+    /// schedule took two on every sleep.
+    ///
+    /// - Returns: The sleep's identifier, or `nil` when the wait should sleep
+    ///   on the clock itself; then no sleep has begun.
+    @_specialize(where C == ContinuousClock)
+    @_specialize(where C == SuspendingClock)
+    func scheduleUnlessQuiet(_ parking: Parking, at deadline: C.Instant) -> UInt64? {
+      let ticks = ticks(deadline, roundingUp: true)
       pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
-      return state.sleepingWaits <= Self.quietWaits
+      guard state.sleepingWaits > Self.quietWaits else {
+        pthread_mutex_unlock(mutex)
+        return nil
+      }
+      // The parking lock, taken under the timer's: the order the timer
+      // keeps everywhere.
+      let id = parking.beginSleep()
+      let wakesThread = insert(parking, sleep: id, at: ticks)
+      pthread_mutex_unlock(mutex)
+      if wakesThread { pthread_cond_signal(condition) }
+      return id
+    }
+
+    /// Adds an entry to the heap; the caller holds the lock.
+    ///
+    /// - Returns: Whether the thread sleeps past the entry and must be woken.
+    private func insert(_ parking: Parking, sleep id: UInt64, at ticks: Int64) -> Bool {
+      state.order &+= 1
+      state.entries.insert(
+        Entry(deadline: ticks, order: state.order, parking: .passRetained(parking), sleep: id))
+      return ticks < state.sleepingUntil
     }
 
     /// The most waits there may be for a wait to sleep on the clock itself.
