@@ -311,6 +311,5 @@
       SystemTimers.continuous.schedule(parking, sleep: id, at: deadline)
       _ = await withUnsafeContinuation { parking.suspend(id, $0) }
     }
-
   }
 #endif
