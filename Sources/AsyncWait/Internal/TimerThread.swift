@@ -54,11 +54,24 @@
       }
     }
 
+    /// What the thread is doing, as a wait that schedules an entry sees it.
+    ///
+    /// Only the thread's loop moves it from one case to another, under the lock.
+    private enum Phase {
+      /// Waiting on the condition for work, the heap empty: any entry wakes it.
+      case waitingForWork
+      /// Waiting on the condition until this deadline: only an earlier entry
+      /// wakes it.
+      case sleeping(until: Int64)
+      /// Resuming a batch outside the lock: it looks at the heap again before
+      /// it waits, so no entry needs to wake it.
+      case resuming
+    }
+
     private struct State {
       var entries = Heap<Entry>()
       var order: UInt64 = 0
-      /// The deadline the thread sleeps until; `Int64.max` while it waits for work.
-      var sleepingUntil = Int64.max
+      var phase = Phase.waitingForWork
       /// Sleeps ended early since the last compaction.
       var discarded = 0
       /// The waits between their first sleep and their end, whichever way
@@ -153,7 +166,11 @@
       state.order &+= 1
       state.entries.insert(
         Entry(deadline: ticks, order: state.order, parking: .passRetained(parking), sleep: id))
-      return ticks < state.sleepingUntil
+      switch state.phase {
+      case .waitingForWork: return true
+      case .sleeping(let until): return ticks < until
+      case .resuming: return false
+      }
     }
 
     /// The most waits there may be for a wait to sleep on the clock itself.
@@ -227,17 +244,17 @@
       pthread_mutex_lock(mutex)
       while true {
         guard let first = state.entries.min else {
-          state.sleepingUntil = .max
+          state.phase = .waitingForWork
           pthread_cond_wait(condition, mutex)
           continue
         }
         let now = ticks(clock.now)
         guard first.deadline <= now else {
-          state.sleepingUntil = first.deadline
+          state.phase = .sleeping(until: first.deadline)
           wait(nanoseconds: first.deadline - now)
           continue
         }
-        state.sleepingUntil = .min
+        state.phase = .resuming
         while let entry = state.entries.min, entry.deadline <= now, due.count < Self.batchSize {
           due.append(entry)
           _ = state.entries.removeMin()
