@@ -45,18 +45,33 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
     }
   }
 
+  /// The driver kept for reuse: at most one driver waits for work.
+  ///
+  /// Its transitions, each under the queue's lock:
+  /// - `none` → `goingIdle(handoff: nil)`: a driver with nothing left to do
+  ///   commits to waiting for work (`takeDue`).
+  /// - `goingIdle(handoff: nil)` → `goingIdle(handoff: target)`: a wait
+  ///   schedules a deadline before that driver has parked (`schedule`).
+  /// - `goingIdle` → `idle`, or → `none` taking the handoff: the driver parks,
+  ///   or goes straight on to the target handed to it (`idle()`).
+  /// - `idle` → `none`: a deadline, or the end of the queue, wakes it.
+  private enum Spare {
+    /// No driver waits for work: a deadline that needs one starts one.
+    case none
+    /// A driver found no work and is on its way to wait for some; a target
+    /// handed to it meanwhile is taken instead of parking.
+    case goingIdle(handoff: C.Instant?)
+    /// A driver waits for work on this continuation.
+    case idle(UnsafeContinuation<C.Instant?, Never>)
+  }
+
   private struct State: Sendable {
     var entries = Heap<Entry>()
     var order: UInt64 = 0
     /// The instants the running drivers sleep until.
     var targets: [C.Instant] = []
-    /// The driver waiting for work, if one is.
-    var idleDriver: UnsafeContinuation<C.Instant?, Never>?
-    /// Whether a driver has found no work and is about to wait for some.
-    var driverGoingIdle = false
-    /// A target handed to the driver that is going idle, which takes it
-    /// instead of suspending.
-    var handoff: C.Instant?
+    /// The driver kept for reuse.
+    var spare = Spare.none
     /// Driver tasks, kept so that the queue can cancel them.
     var drivers: [Task<Void, Never>] = []
     var isShutDown = false
@@ -99,15 +114,16 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
         Entry(deadline: deadline, order: state.order, parking: .passRetained(parking), sleep: id))
       guard !state.targets.contains(where: { $0 <= deadline }) else { return .none }
       state.targets.append(deadline)
-      if let idle = state.idleDriver {
-        state.idleDriver = nil
-        return .wake(idle, deadline)
-      }
-      if state.driverGoingIdle, state.handoff == nil {
-        state.handoff = deadline
+      switch state.spare {
+      case .idle(let driver):
+        state.spare = .none
+        return .wake(driver, deadline)
+      case .goingIdle(handoff: nil):
+        state.spare = .goingIdle(handoff: deadline)
         return .none
+      case .goingIdle, .none:
+        return .start(deadline)
       }
-      return .start(deadline)
     }
     switch action {
     case .none:
@@ -125,11 +141,13 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
     let (idle, drivers) = state.withLock { state in
       state.isShutDown = true
       while let entry = state.entries.removeMin() { entry.parking.release() }
-      defer {
-        state.idleDriver = nil
-        state.drivers = []
+      var idle: UnsafeContinuation<C.Instant?, Never>?
+      if case .idle(let driver) = state.spare {
+        state.spare = .none
+        idle = driver
       }
-      return (state.idleDriver, state.drivers)
+      defer { state.drivers = [] }
+      return (idle, state.drivers)
     }
     idle?.resume(returning: nil)
     for driver in drivers { driver.cancel() }
@@ -235,8 +253,8 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
         state.targets.append(earliest)
         return .target(earliest)
       }
-      guard state.idleDriver == nil, !state.driverGoingIdle else { return .end }
-      state.driverGoingIdle = true
+      guard case .none = state.spare else { return .end }
+      state.spare = .goingIdle(handoff: nil)
       return .idle
     }
   }
@@ -248,13 +266,18 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
   private func idle() async -> C.Instant? {
     await withUnsafeContinuation { (continuation: UnsafeContinuation<C.Instant?, Never>) in
       let handoff: C.Instant?? = state.withLock { state in
-        state.driverGoingIdle = false
-        if let handoff = state.handoff {
-          state.handoff = nil
+        guard case .goingIdle(let handoff) = state.spare else {
+          preconditionFailure("Internal inconsistency: a timer driver parked without going idle first")
+        }
+        if let handoff {
+          state.spare = .none
           return .some(handoff)
         }
-        if state.isShutDown { return .some(nil) }
-        state.idleDriver = continuation
+        if state.isShutDown {
+          state.spare = .none
+          return .some(nil)
+        }
+        state.spare = .idle(continuation)
         return .none
       }
       if let handoff { continuation.resume(returning: handoff) }
