@@ -54,6 +54,8 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
   ///   schedules a deadline before that driver has parked (`schedule`).
   /// - `goingIdle` → `idle`, or → `none` taking the handoff: the driver parks,
   ///   or goes straight on to the target handed to it (`idle()`).
+  /// - `goingIdle` → `none` once the queue is shut down: the driver ends, a
+  ///   handoff or not (`idle()`).
   /// - `idle` → `none`: a deadline, or the end of the queue, wakes it.
   private enum Spare {
     /// No driver waits for work: a deadline that needs one starts one.
@@ -269,13 +271,16 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
         guard case .goingIdle(let handoff) = state.spare else {
           preconditionFailure("Internal inconsistency: a timer driver parked without going idle first")
         }
-        if let handoff {
-          state.spare = .none
-          return .some(handoff)
-        }
+        // The end of the queue first: a target handed over just before it
+        // has no entry left to serve, and a driver that took it would sleep
+        // on the clock until it for nothing.
         if state.isShutDown {
           state.spare = .none
           return .some(nil)
+        }
+        if let handoff {
+          state.spare = .none
+          return .some(handoff)
         }
         state.spare = .idle(continuation)
         return .none
