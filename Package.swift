@@ -14,8 +14,10 @@ let package = Package(
     .target(name: "AsyncWait"),
     .target(name: "AsyncWaitElements", dependencies: ["AsyncWait"]),
     // For test targets only: failing waits are recorded by the running test
-    // framework at the line that waited. It links Testing and XCTest, which
-    // the two libraries above must not, so that apps can link them.
+    // framework at the line that waited, and XCUIElement conforms to
+    // WaitableElement. It links Testing and XCTest (and XCUIAutomation on
+    // Apple platforms), which the two libraries above must not, so that apps
+    // can link them; `.ci/run` checks their sources for those imports.
     .target(name: "AsyncWaitTestingLoader"),
     .target(
       name: "AsyncWaitTesting", dependencies: ["AsyncWait", "AsyncWaitElements", "AsyncWaitTestingLoader"]),

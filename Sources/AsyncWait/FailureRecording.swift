@@ -10,6 +10,9 @@
 package enum FailureRecording {
   /// Records a failure's message at a location when a test is running, and
   /// returns the error to throw instead; returns `nil` when no test is running.
+  ///
+  /// The message is the failure's text without its last line, the `at`
+  /// line: the test framework shows the location itself.
   package typealias Recorder = @Sendable (_ message: String, _ location: SourceLocation) -> (any Error)?
 
   private static let installed = Locked<Recorder?>(nil)
@@ -31,6 +34,40 @@ package enum FailureRecording {
   static func report(_ error: some Error & CustomStringConvertible, at location: SourceLocation) -> any Error
   {
     guard WaitDefaults.scoped.recordsFailures, let recorder = installed.withLock({ $0 }) else { return error }
-    return recorder(error.description, location) ?? error
+    return recorder(message(of: error.description, at: location), location) ?? error
+  }
+
+  /// The error a throwing wait fails with when its condition threw `error`:
+  /// inside a running test, a failure of the wait recorded at its line, and
+  /// the recorder's replacement; outside one, `error` itself.
+  ///
+  /// - Parameters:
+  ///   - error: What the condition threw.
+  ///   - comment: What the wait was for, or `nil`.
+  ///   - probe: The probe that threw.
+  ///   - location: Where the wait was called.
+  /// - Returns: The error to throw.
+  static func report(
+    conditionError error: any Error, comment: String?, probe: ProbeContext, location: SourceLocation
+  ) -> any Error {
+    guard !(error is CancellationError), WaitDefaults.scoped.recordsFailures,
+      let recorder = installed.withLock({ $0 })
+    else { return error }
+    let subject = comment.map { "The condition of \"\($0)\"" } ?? "The condition"
+    let when =
+      probe.index == 1
+      ? "on the first probe" : "on probe \(probe.index), \(probe.elapsed.shortDescription) into the wait"
+    var lines = ["\(subject) threw an error \(when)"]
+    for (index, line) in "\(error)".split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      lines.append(index == 0 ? "  error: \(line)" : "    \(line)")
+    }
+    lines.append("  at \(location)")
+    return recorder(message(of: lines.joined(separator: "\n"), at: location), location) ?? error
+  }
+
+  /// A failure's text without its closing `at` line.
+  private static func message(of text: String, at location: SourceLocation) -> String {
+    let atLine = "\n  at \(location)"
+    return text.hasSuffix(atLine) ? String(text.dropLast(atLine.count)) : text
   }
 }

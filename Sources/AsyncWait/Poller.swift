@@ -117,6 +117,51 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     return try await poll(from: start, probed: true, isolation: isolation, probe)
   }
 
+  /// Probes like ``poll(isolation:_:)``, for a throwing wait: an error the
+  /// probe throws and the wait does not retry is reported to a running test
+  /// as a failure of this wait, at its location, before it is thrown.
+  ///
+  /// Outside a test, or in a scope that does not record failures, the
+  /// probe's error is thrown as it is. Cancellation and an error of the
+  /// clock's `sleep` are never reported as the condition's.
+  ///
+  /// - Parameters:
+  ///   - comment: What the wait is for; read only when the probe throws.
+  ///   - location: Where the wait was called, or `nil` for a wait that
+  ///     reports nothing (the `Bool` form of a hold that shares its loop
+  ///     with a throwing one); read only when the probe throws.
+  ///   - isolation: The actor the probe runs on; the caller's by default.
+  ///   - probe: Returns a value when the wait is decided, `nil` otherwise.
+  /// - Returns: What ``poll(isolation:_:)`` returns.
+  /// - Throws: What ``poll(isolation:_:)`` throws, with the probe's own
+  ///   error replaced by the recorder's inside a running test.
+  @inlinable
+  func pollReportingErrors<Value>(
+    comment: @autoclosure () -> String?,
+    location: @autoclosure () -> SourceLocation?,
+    isolation: isolated (any Actor)? = #isolation,
+    _ probe: (ProbeContext) async throws -> Value?
+  ) async throws -> PollOutcome<Value> {
+    // The probe that threw last, cleared when a later probe starts: the
+    // error that ends the poll is the condition's only when the probe that
+    // ran last threw it and the loop did not retry it.
+    var threw: ProbeContext?
+    do {
+      return try await poll(isolation: isolation) { context in
+        threw = nil
+        do {
+          return try await probe(context)
+        } catch {
+          threw = context
+          throw error
+        }
+      }
+    } catch {
+      guard let probe = threw, retryingErrors?(error) != true, let location = location() else { throw error }
+      throw Self.conditionFailure(error, comment: comment(), probe: probe, location: location)
+    }
+  }
+
   /// The loop, from the start of the wait; `probed` says whether the first
   /// probe has run and left the wait undecided already.
   ///

@@ -58,21 +58,26 @@ extension Wait {
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    let (poller, outcome, run) = try await stableOutcome(for: duration, isolation: isolation, condition)
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let (poller, outcome, run) = try await stableOutcome(
+      for: duration, comment: comment, location: location, isolation: isolation, condition)
     guard case .expired(let expiry) = outcome else { return }
     let observation =
       run.map {
         "held for \($0.shortDescription) of the \(duration.shortDescription) required when the time ran out"
       }
       ?? "did not hold on the last probe; \(duration.shortDescription) without a break was required"
-    throw poller.failure(
-      expiry, comment: comment, observation: observation,
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    throw poller.failure(expiry, comment: comment, observation: observation, location: location)
   }
 
   /// The loop of a stable-for wait, and the length of the unbroken run at its end.
+  ///
+  /// A throwing wait passes its comment and location, to be reported when
+  /// the condition throws; the `Bool` form passes neither.
   private func stableOutcome(
     for duration: Duration,
+    comment: @autoclosure () -> String? = nil,
+    location: SourceLocation? = nil,
     isolation: isolated (any Actor)?,
     _ condition: () async throws -> Bool
   ) async throws -> (poller: Poller<C>, poll: PollOutcome<Void>, run: Duration?) {
@@ -80,7 +85,10 @@ extension Wait {
     let poller = try poller()
     var runStart: Duration?
     var runLength: Duration?
-    let outcome = try await poller.poll(isolation: isolation) { probe -> Void? in
+    let outcome = try await poller.pollReportingErrors(
+      comment: comment(), location: location, isolation: isolation
+    ) {
+      probe -> Void? in
       let holds: Bool
       do {
         holds = try await condition()
@@ -174,11 +182,11 @@ extension Wait {
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    let (window, violation) = try await firstViolation(isolation: isolation, whenConditionIs: true, condition)
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let (window, violation) = try await firstViolation(
+      comment: comment(), location: location, isolation: isolation, whenConditionIs: true, condition)
     guard let violation else { return }
-    throw violation.error(
-      .heldDuringNever, comment: comment(), window: window,
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    throw violation.error(.heldDuringNever, comment: comment(), window: window, location: location)
   }
 
   /// Checks that a condition holds for the whole of the timeout, and fails
@@ -206,24 +214,32 @@ extension Wait {
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let (window, violation) = try await firstViolation(
-      isolation: isolation, whenConditionIs: false, condition)
+      comment: comment(), location: location, isolation: isolation, whenConditionIs: false, condition)
     guard let violation else { return }
-    throw violation.error(
-      .failedDuringAlways, comment: comment(), window: window,
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    throw violation.error(.failedDuringAlways, comment: comment(), window: window, location: location)
   }
 
-  /// The window of a never or always hold, and its first violation: a probe
-  /// at which the condition returned `violating`, or threw an error the
-  /// wait retries; `nil` when the window passed without one.
+  /// The window of a never or always hold, and its first violation.
+  ///
+  /// The violation is a probe at which the condition returned `violating`,
+  /// or threw an error the wait retries; `nil` when the window passed
+  /// without one. A throwing
+  /// hold passes its comment and location, to be reported when the
+  /// condition throws an error the wait does not retry.
   private func firstViolation(
+    comment: @autoclosure () -> String? = nil,
+    location: SourceLocation? = nil,
     isolation: isolated (any Actor)?,
     whenConditionIs violating: Bool,
     _ condition: () async throws -> Bool
   ) async throws -> (window: Duration, violation: Violation?) {
     let poller = try poller(.window)
-    let outcome = try await poller.poll(isolation: isolation) { probe -> Violation? in
+    let outcome = try await poller.pollReportingErrors(
+      comment: comment(), location: location, isolation: isolation
+    ) {
+      probe -> Violation? in
       do {
         return try await condition() == violating ? Violation(probe: probe, error: nil) : nil
       } catch {
@@ -303,7 +319,10 @@ extension Wait {
     guard minimum >= .zero else { throw AsyncWaitError.negativeDuration }
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let poller = try poller()
-    let outcome = try await poller.poll(isolation: isolation) { probe -> ProbeContext? in
+    let outcome = try await poller.pollReportingErrors(
+      comment: comment, location: location, isolation: isolation
+    ) {
+      probe -> ProbeContext? in
       try await condition() ? probe : nil
     }
     switch outcome {

@@ -71,13 +71,14 @@ extension Wait {
   ) async throws {
     let watch = ObservationWatch()
     let poller = try poller(extraTriggers: [watch.trigger])
-    let outcome = try await poller.poll(isolation: isolation) { _ -> Void? in
-      try watch.probe(condition) ? () : nil
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let outcome = try await poller.pollReportingErrors(
+      comment: comment, location: location, isolation: isolation
+    ) {
+      _ -> Void? in try watch.probe(condition) ? () : nil
     }
     guard case .expired(let expiry) = outcome else { return }
-    throw poller.failure(
-      expiry, comment: comment,
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    throw poller.failure(expiry, comment: comment, location: location)
   }
 }
 

@@ -77,14 +77,18 @@ extension Wait {
   ) async throws {
     let poller = try poller()
     let cutOff = ProbeCutOff()
-    let outcome = try await poller.poll(isolation: isolation) { context in
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let outcome = try await poller.pollReportingErrors(
+      comment: comment, location: location, isolation: isolation
+    ) {
+      context in
       try await boundedProbe(condition, poller: poller, context: context, cutOff: cutOff) ? () : nil
     }
     guard case .expired(let expiry) = outcome else { return }
     throw poller.failure(
       expiry, comment: comment,
       observation: cutOff.probe.map { "probe \($0) was still running at the deadline and was cancelled" },
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      location: location)
   }
 
   /// Runs one probe in a child task, racing a sleep to the deadline; the

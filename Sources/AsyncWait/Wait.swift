@@ -185,13 +185,15 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     _ produce: () async throws -> Value?
   ) async throws -> Value {
     let poller = try poller()
-    switch try await poller.poll(isolation: isolation, { _ in try await produce() }) {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let outcome = try await poller.pollReportingErrors(
+      comment: comment(), location: location, isolation: isolation
+    ) { _ in try await produce() }
+    switch outcome {
     case .decided(let value):
       return value
     case .expired(let expiry):
-      throw await poller.failure(
-        expiry, comment: comment(), observation: observation(),
-        location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      throw await poller.failure(expiry, comment: comment(), observation: observation(), location: location)
     }
   }
 
@@ -274,14 +276,51 @@ extension Poller {
   }
 }
 
-/// How a value reads in a failure: strings quoted, enum cases with a
-/// leading dot (`.loading`), other values as they describe themselves.
+extension Poller {
+  /// The error a throwing wait fails with when its condition threw `error`,
+  /// reported to a running test first.
+  ///
+  /// - Parameters:
+  ///   - error: What the condition threw.
+  ///   - comment: What was awaited, or `nil`.
+  ///   - probe: The probe that threw.
+  ///   - location: Where the wait was called.
+  /// - Returns: The error to throw.
+  @usableFromInline
+  static func conditionFailure(
+    _ error: any Error, comment: String?, probe: ProbeContext, location: SourceLocation
+  ) -> any Error {
+    FailureRecording.report(conditionError: error, comment: comment, probe: probe, location: location)
+  }
+}
+
+/// How a value reads in a failure: an optional by what it holds (`nil`
+/// spelled `nil`), strings quoted, enum cases with a leading dot
+/// (`.loading`, `.downloading(partsDone: 0, of: 3)`), other values as they
+/// describe themselves; longer than ``valueDescriptionLimit`` characters,
+/// cut with a marker that says how much was left out.
 ///
 /// - Parameter value: The value.
 /// - Returns: Its description.
 package func valueDescription(_ value: some Any) -> String {
+  let text = fullValueDescription(value)
+  guard text.count > valueDescriptionLimit else { return text }
+  let omitted = text.count - valueDescriptionLimit
+  return text.prefix(valueDescriptionLimit) + "… (\(omitted) more characters)"
+}
+
+/// The length past which a value's description in a failure is cut.
+package let valueDescriptionLimit = 300
+
+/// ``valueDescription(_:)`` before it is cut.
+private func fullValueDescription(_ value: Any) -> String {
+  let mirror = Mirror(reflecting: value)
+  if mirror.displayStyle == .optional {
+    guard let wrapped = mirror.children.first?.value else { return "nil" }
+    return fullValueDescription(wrapped)
+  }
   if value is any StringProtocol { return String(reflecting: value) }
-  if Mirror(reflecting: value).displayStyle == .enum, !(value is any CustomStringConvertible) {
+  if mirror.displayStyle == .enum, !(value is any CustomStringConvertible) {
     return "." + String(describing: value)
   }
   return String(describing: value)

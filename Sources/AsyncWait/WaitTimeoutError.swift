@@ -89,6 +89,21 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
     self.location = location
   }
 
+  /// How long after the deadline the last probe ended, when that explains
+  /// a wait that took longer than its timeout.
+  ///
+  /// It is set when the overrun is more than a tenth of the timeout and
+  /// more than 50 milliseconds, and `nil` otherwise.
+  ///
+  /// A probe that is running at the deadline runs to its end, so a probe
+  /// that hangs makes the wait last as long as it does; the description
+  /// then says so, and names the form of the wait that cuts a probe off.
+  public var probeOverrun: Duration? {
+    let overrun = elapsed - timeout
+    let notice = max(.milliseconds(50), timeout / 10)
+    return overrun > notice ? overrun : nil
+  }
+
   /// A multi-line account of the timeout, written to be read as a test failure.
   public var description: String {
     let subject = comment.map { "\"\($0)\"" } ?? "a condition"
@@ -104,6 +119,11 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
       "Timed out after \(timeoutText) waiting for \(subject)",
       "  (\(probes) over \(elapsed.shortDescription), polling \(schedule) on \(clockName))",
     ]
+    if let overrun = probeOverrun {
+      lines.append(
+        "  the last probe ended \(overrun.shortDescription) after the deadline; a condition that takes "
+          + "the time left (`{ remaining in … }`) is cancelled at the deadline instead")
+    }
     if let lastError {
       lines.append("  last error: \(lastError)")
     }

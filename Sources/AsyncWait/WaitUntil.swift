@@ -119,9 +119,12 @@ public func requireEventually<C: Clock>(
   _ condition: () async throws -> Bool
 ) async throws where C.Duration == Duration {
   let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
-  let outcome = try await poller.poll(isolation: isolation, { _ in try await condition() ? () : nil })
+  let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  let outcome = try await poller.pollReportingErrors(
+    comment: comment, location: location, isolation: isolation
+  ) {
+    _ in try await condition() ? () : nil
+  }
   guard case .expired(let expiry) = outcome else { return }
-  throw poller.failure(
-    expiry, comment: comment,
-    location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  throw poller.failure(expiry, comment: comment, location: location)
 }

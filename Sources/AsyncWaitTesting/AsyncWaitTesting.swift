@@ -22,7 +22,18 @@ func install() {
 }
 
 /// Records a failing wait in the test framework that is running it.
+///
+/// Each framework gets the wait's message as the first line of its failure,
+/// at the wait's line, once, and the test stops there. Why these routes:
+/// the article "Using the waits in Swift Testing and XCTest", section "How
+/// the failure is recorded, and what was tried".
 enum TestFrameworks {
+  /// The line that follows every recorded failure: the wait recorded it, and
+  /// how to get the wait's own error instead.
+  static let catchingHint =
+    "recorded by the wait; to catch its error in the test instead, "
+    + "run the wait inside withWaitDefaults(recordsFailures: false)"
+
   /// Records `message` at `location` in the running Swift Testing test or
   /// XCTest test case; returns the error that stops the test without being
   /// recorded again, or `nil` when no test is running.
@@ -30,63 +41,69 @@ enum TestFrameworks {
   static func record(_ message: String, at location: AsyncWait.SourceLocation) -> (any Error)? {
     if Test.current != nil { return recordInSwiftTesting(message, at: location) }
     #if canImport(XCTest)
-      if XCTestTracking.isRunning { return recordInXCTest(message, at: location) }
+      if let testCase = XCTestTracking.current { return recordInXCTest(message, at: location, in: testCase) }
     #endif
     return nil
   }
 
-  /// Records in Swift Testing through `#require`.
+  /// Records in Swift Testing as a failed expectation whose expression is
+  /// the wait's message.
   ///
-  /// It records one issue at the wait's location, with the message as its
-  /// comment, and throws `ExpectationFailedError`, which the testing library
-  /// does not record a second time.
+  /// It is what `#require` does, with the wait's text where `#require` puts
+  /// the source code of its argument, so the issue reads
+  /// `Expectation failed: Timed out after …` at the wait's line and column.
+  /// It throws `ExpectationFailedError`, the one error the testing library
+  /// does not record a second time, so the test stops with one issue.
   private static func recordInSwiftTesting(_ message: String, at location: AsyncWait.SourceLocation)
     -> (any Error)?
   {
     let sourceLocation = Testing.SourceLocation(
       fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
-    let waitSucceeded = false
-    do {
-      try #require(waitSucceeded, Comment(rawValue: message), sourceLocation: sourceLocation)
-    } catch {
-      return error
-    }
+    let result = __checkValue(
+      false, expression: .__fromSyntaxNode(message), comments: [Comment(rawValue: catchingHint)],
+      isRequired: true, sourceLocation: sourceLocation)
+    if case .failure(let error) = result { return error }
     return nil
   }
 
   #if canImport(XCTest)
-    /// Records in XCTest through `XCTUnwrap` of an absent value.
+    /// Records in XCTest as a failure whose description is the wait's
+    /// message, at the wait's file and line, and stops the test with
+    /// `XCTSkip`.
     ///
-    /// It records one failure at the wait's file and line, with the message,
-    /// and throws the error XCTest does not record a second time. Its file parameter is a
-    /// `StaticString`, so the wait's `#filePath` is passed on as the
-    /// compiler spelled it.
-    private static func recordInXCTest(_ message: String, at location: AsyncWait.SourceLocation) -> (
-      any Error
-    )? {
-      guard let file = location.staticFilePath else { return nil }
-      do {
-        _ = try XCTUnwrap(Optional<AsyncWaitFailure>.none, message, file: file, line: UInt(location.line))
-      } catch {
-        return error
-      }
-      return nil
+    /// XCTest records every error a test throws as a second failure, except
+    /// `XCTSkip` and the internal error of `XCTUnwrap` (whose failure would
+    /// read `XCTUnwrap failed: expected non-nil value…`). The skip is
+    /// placed at the wait's line and says why the rest of the test did not
+    /// run; a test that recorded a failure is reported as failed.
+    private static func recordInXCTest(
+      _ message: String, at location: AsyncWait.SourceLocation, in testCase: XCTestCase
+    ) -> (any Error)? {
+      let text = message + "\n  " + catchingHint
+      #if canImport(Darwin)
+        let context = XCTSourceCodeContext(
+          location: XCTSourceCodeLocation(filePath: location.filePath, lineNumber: location.line))
+        testCase.record(
+          XCTIssue(type: .assertionFailure, compactDescription: text, sourceCodeContext: context))
+      #else
+        testCase.recordFailure(
+          withDescription: text, inFile: location.filePath, atLine: location.line, expected: true)
+      #endif
+      let stopped = "the rest of the test did not run: the wait above failed"
+      guard let file = location.staticFilePath else { return XCTSkip(stopped) }
+      return XCTSkip(stopped, file: file, line: UInt(location.line))
     }
   #endif
 }
 
-/// The value an XCTest failure of a wait names: XCTest reports it as an
-/// expected value of this type that was not there.
-struct AsyncWaitFailure {}
-
 #if canImport(XCTest)
-  /// Knows whether an XCTest test case is running, from XCTest's observation
+  /// Knows which XCTest test case is running, from XCTest's observation
   /// center.
   enum XCTestTracking {
-    private static let running = Locked(0)
+    private static let running = Locked(RunningTestCases())
 
-    /// Whether a test case is running now.
-    static var isRunning: Bool { running.withLock { $0 > 0 } }
+    /// The test case running now, or `nil` between test cases.
+    static var current: XCTestCase? { running.withLock { $0.current } }
 
     /// Registers the observer.
     ///
@@ -106,26 +123,40 @@ struct AsyncWaitFailure {}
       #endif
     }
 
+    /// The test cases that have started and not finished, innermost last.
+    ///
+    /// `@unchecked Sendable`: `XCTestCase` is not `Sendable`, but the
+    /// references are only kept under ``running``'s lock and only used to
+    /// record a failure, which XCTest's own assertions do from any thread.
+    struct RunningTestCases: @unchecked Sendable {
+      var stack: [XCTestCase] = []
+      var current: XCTestCase? { stack.last }
+    }
+
     #if canImport(Darwin)
       typealias Base = NSObject
     #else
       class Base {}
     #endif
 
-    /// Counts the test cases that have started and not finished.
+    /// Keeps the test cases that have started and not finished.
     final class Observer: Base, XCTestObservation {
-      let running: Locked<Int>
+      let running: Locked<RunningTestCases>
 
-      init(running: Locked<Int>) {
+      init(running: Locked<RunningTestCases>) {
         self.running = running
       }
 
       func testCaseWillStart(_ testCase: XCTestCase) {
-        running.withLock { $0 += 1 }
+        running.withLock { $0.stack.append(testCase) }
       }
 
       func testCaseDidFinish(_ testCase: XCTestCase) {
-        running.withLock { $0 = max($0 - 1, 0) }
+        running.withLock { running in
+          if let index = running.stack.lastIndex(where: { $0 === testCase }) {
+            running.stack.remove(at: index)
+          }
+        }
       }
     }
   }

@@ -1,25 +1,59 @@
 // Deliberately failing Swift Testing tests. Scripts/test-recording.sh runs
-// them and checks that each failure is recorded once, at the wait (line 16
-// and line 22), and never at a @Test line. Keep the waits on those lines.
+// them, checks that each failure is recorded once, at the line marked
+// `// fails here`, and writes their output into the docs' transcripts.
 
 import AsyncWaitTesting
 import Testing
 
-final class Feed: Sendable {
-  var isLoaded: Bool { false }
-}
-
 @Suite struct SwiftTestingFixture {
-  @Test func timeoutIsReportedAtTheWait() async throws {
+  @Test func timeout() async throws {
     let feed = Feed()
-    // The next line is line 16.
-    try await requireEventually("the feed loads", timeout: .milliseconds(200)) { feed.isLoaded }
+    try await requireEventually("the feed loads", timeout: .seconds(0.2)) { feed.isLoaded }  // fails here
     Issue.record("not reached: the failing wait stops the test")
   }
 
-  @Test func violationIsReportedAtTheWait() async throws {
-    // The next line is line 22.
-    try await Wait(timeout: .milliseconds(200)).requireAlways("the feed stays loaded") { Feed().isLoaded }
+  @Test func optionalValue() async throws {
+    let downloads = Downloads()
+    try await Wait(timeout: .milliseconds(200))
+      .require("the report", for: { downloads.state(of: "report") }, toEqual: .finished)  // fails here
+  }
+
+  @Test func elementTimeout() async throws {
+    let app = ElementTree(ElementNode(.application)).rootElement()
+    try await app.buttons["Save"].requireExistence(timeout: .milliseconds(200))  // fails here
+  }
+
+  @Test func holdViolated() async throws {
+    try await Wait(timeout: .milliseconds(200)).requireNever("an error is logged") { true }  // fails here
+  }
+
+  @Test func conditionThrows() async throws {
+    try await requireEventually("the server answers", timeout: .milliseconds(200)) {  // fails here
+      throw ConnectionRefused()
+    }
+  }
+
+  @Test func probeOverran() async throws {
+    let server = SlowServer()
+    try await requireEventually("the server is healthy", timeout: .milliseconds(100)) {  // fails here
+      try await server.isHealthy()
+    }
+  }
+
+  @Test func negativeTestWrittenTheObviousWay() async throws {
+    // Inside a macro's closure, Swift gives a default `#line` the macro's own
+    // line: the wait is written on one line with it. Two issues: the wait's,
+    // and #expect's own about the error it caught.
+    // swift-format-ignore
+    await #expect(throws: WaitTimeoutError.self) { try await requireEventually { false } }  // fails here, twice
+  }
+
+  @Test func caughtError() async throws {
+    do {
+      try await requireEventually("the feed loads", timeout: .seconds(0.1)) { Feed().isLoaded }  // fails here
+    } catch {
+      print("caught: \(error)")
+    }
   }
 
   @Test func passingWaitRecordsNothing() async throws {

@@ -1,31 +1,53 @@
-// Deliberately failing XCTest tests. Scripts/test-recording.sh runs them
-// and checks that each failure is printed once, at the line of the wait
-// (16, 21 and 28), and never at `<EXPR>:0`. Keep the waits on those lines.
+// Deliberately failing XCTest tests. Scripts/test-recording.sh runs them,
+// checks that each failure is printed once, at the line marked
+// `// fails here` and never at `<EXPR>:0`, and writes their output into
+// the docs' transcripts.
 
 import AsyncWaitTesting
 import XCTest
 
 final class XCTestFixture: XCTestCase {
-  func testTimeoutIsReportedAtTheWait() async throws {
-    // Nothing makes the feed load: the wait below times out.
-    var loaded = false
-    if ProcessInfo.processInfo.environment["NEVER_SET"] != nil { loaded = true }
-    let isLoaded = loaded
-    // The next line is line 16.
-
-    try await requireEventually("the feed loads", timeout: .milliseconds(200)) { isLoaded }
+  func testTimeout() async throws {
+    let feed = Feed()
+    try await requireEventually("the feed loads", timeout: .seconds(0.2)) { feed.isLoaded }  // fails here
     XCTFail("not reached: the failing wait stops the test")
   }
 
-  func testViolationIsReportedAtTheWait() async throws {
-    try await Wait(timeout: .milliseconds(200)).requireNever("an error is logged") { true }
+  func testOptionalValue() async throws {
+    let downloads = Downloads()
+    try await Wait(timeout: .milliseconds(200))
+      .require("the report", for: { downloads.state(of: "report") }, toEqual: .finished)  // fails here
   }
 
-  func testElementTimeoutIsReportedAtTheWait() async throws {
-    let tree = ElementTree(ElementNode(.application))
-    let app = tree.rootElement()
+  func testElementTimeout() async throws {
+    let app = ElementTree(ElementNode(.application)).rootElement()
+    try await app.buttons["Save"].requireExistence(timeout: .milliseconds(200))  // fails here
+  }
 
-    try await app.buttons["Save"].requireExistence(timeout: .milliseconds(200))
+  func testHoldViolated() async throws {
+    try await Wait(timeout: .milliseconds(200)).requireNever("an error is logged") { true }  // fails here
+  }
+
+  func testConditionThrows() async throws {
+    try await requireEventually("the server answers", timeout: .milliseconds(200)) {  // fails here
+      throw ConnectionRefused()
+    }
+  }
+
+  func testProbeOverran() async throws {
+    let server = SlowServer()
+    try await requireEventually("the server is healthy", timeout: .milliseconds(100)) {  // fails here
+      try await server.isHealthy()
+    }
+  }
+
+  func testNegativeTestWrittenTheObviousWay() async throws {
+    do {
+      try await requireEventually("the feed loads", timeout: .seconds(0.1)) { Feed().isLoaded }  // fails here
+      XCTFail("expected a timeout")
+    } catch is WaitTimeoutError {
+      // The obvious form: it never matches, because the wait recorded its failure already.
+    }
   }
 
   func testPassingWaitRecordsNothing() async throws {

@@ -2,6 +2,18 @@ import AsyncWaitTesting
 import Synchronization
 import Testing
 
+/// The error of a client whose server is not listening.
+struct Refused: Error, CustomStringConvertible {
+  var description: String { "connection refused" }
+}
+
+/// The hint every recorded failure ends with, as the package writes it.
+enum TestFrameworkText {
+  static let catchingHint =
+    "recorded by the wait; to catch its error in the test instead, "
+    + "run the wait inside withWaitDefaults(recordsFailures: false)"
+}
+
 /// Counts the issues a known-issue block matched, and keeps the last.
 final class IssueLog: Sendable {
   private let issues = Mutex<[Issue]>([])
@@ -30,9 +42,11 @@ final class IssueLog: Sendable {
     #expect(issue.sourceLocation?.line == waitLine)
     // `#column` as a default argument is the column of the call's argument list.
     #expect(issue.sourceLocation?.column == 34)
+    // The headline is the wait's own message, and nothing of the package's internals.
     #expect(
-      issue.comments.map(\.rawValue).joined().hasPrefix(
-        #"Timed out after 50 ms waiting for "the feed loads""#))
+      String(describing: issue.kind).hasPrefix(
+        #"Expectation failed: Timed out after 50 ms waiting for "the feed loads""#))
+    #expect(issue.comments.map(\.rawValue) == [TestFrameworkText.catchingHint])
   }
 
   @Test func violationAndElementTimeoutAreRecordedAtTheirLines() async throws {
@@ -54,8 +68,56 @@ final class IssueLog: Sendable {
 
     let issues = log.all
     #expect(issues.map { $0.sourceLocation?.line } == [neverLine, existenceLine])
-    #expect(issues.first?.comments.first?.rawValue.hasPrefix(#""an error is logged" held at"#) == true)
-    #expect(issues.last?.comments.first?.rawValue.contains(#"["Save"] to exist"#) == true)
+    #expect(
+      String(describing: issues[0].kind).hasPrefix(#"Expectation failed: "an error is logged" held at"#))
+    #expect(String(describing: issues[1].kind).contains(#"["Save"] to exist"#))
+  }
+
+  @Test func conditionThatThrowsIsRecordedAtTheWaitsLine() async throws {
+    let log = IssueLog()
+    let waitLine = #line + 3
+
+    try await withKnownIssue {
+      try await requireEventually("the server answers", timeout: .milliseconds(50)) { throw Refused() }
+    } matching: {
+      log.match($0)
+    }
+
+    let issues = log.all
+    #expect(issues.count == 1)
+    #expect(issues.first?.sourceLocation?.line == waitLine)
+    #expect(
+      issues.first.map { String(describing: $0.kind) }
+        == """
+        Expectation failed: The condition of "the server answers" threw an error on the first probe
+          error: connection refused
+        """)
+  }
+
+  @Test func conditionErrorIsThrownAsItIsWhenTheScopeDoesNotRecord() async throws {
+    await #expect(throws: Refused.self) {
+      try await withWaitDefaults(recordsFailures: false) {
+        try await requireEventually("the server answers", timeout: .milliseconds(50)) { throw Refused() }
+      }
+    }
+  }
+
+  @Test func documentedNegativeFormsPass() async throws {
+    // Something must not happen for a while: a hold.
+    try await Wait(timeout: .milliseconds(50)).requireNever("an error is logged") { false }
+    // Something must not happen too early: a not-before minimum.
+    let ready = ContinuousClock.now.advanced(by: .milliseconds(30))
+    try await Wait(timeout: .seconds(5), schedule: .fixed(.milliseconds(5)))
+      .require("the cache expires", notBefore: .milliseconds(20)) { ContinuousClock.now >= ready }
+    // The wait itself must time out: the Bool form.
+    #expect(try await waitUntil(timeout: .milliseconds(30)) { false } == false)
+    // The wait's own error, caught: a scope that does not record.
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await withWaitDefaults(recordsFailures: false) {
+        try await requireEventually("the feed loads", timeout: .milliseconds(20)) { false }
+      }
+    }
+    #expect("\(error)".hasPrefix(#"Timed out after 20 ms waiting for "the feed loads""#))
   }
 
   @Test func boolWaitsAndPassingWaitsRecordNothing() async throws {

@@ -1,5 +1,10 @@
 // XCUIElement and XCUIApplication as waitable elements, on Apple platforms.
 //
+// The conformance lives in AsyncWaitTesting, the product for test targets,
+// and not in AsyncWaitElements: an app links AsyncWait and AsyncWaitElements,
+// and a library that imports XCTest or XCUIAutomation fails to load where
+// XCTest is not present. `.ci/run` checks that neither library imports them.
+//
 // This file is not compiled on Linux, where the package is built and tested
 // (XCTest there has no UI testing). It is kept to a few lines that rely only
 // on long-standing XCUITest API: `exists`, `debugDescription` and
@@ -7,8 +12,10 @@
 // SDKs; older SDKs provide the same types through XCTest.
 
 #if canImport(XCUIAutomation)
+  public import AsyncWaitElements
   public import XCUIAutomation
 #elseif canImport(XCTest) && canImport(Darwin) && !os(watchOS)
+  public import AsyncWaitElements
   public import XCTest
 #endif
 

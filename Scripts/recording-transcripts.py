@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Checks the deliberately failing fixtures' output, and keeps the docs'
+transcripts of it true.
+
+Usage: recording-transcripts.py LOG FIXTURES_DIR ARTICLE [--write]
+
+LOG is the output of `swift test --filter FailingFixtures` in
+Tests/Fixtures/TestRecording. For every line of the fixtures marked
+`// fails here`, exactly one failure must be printed at that line, in each
+framework, and its first line must be the wait's own words: no name of the
+package's internals, nothing of XCTUnwrap. No XCTest failure may be printed
+at `<EXPR>:0`. Then every transcript block of ARTICLE
+(`<!-- transcript: NAME -->` before a code fence) is compared with the run,
+durations aside; with --write the blocks are rewritten from the run.
+"""
+import pathlib
+import re
+import sys
+
+FORBIDDEN = ["waitSucceeded", "AsyncWaitFailure", "XCTUnwrap", "ExpectationFailedError"]
+DURATION = re.compile(r"\d+(\.\d+)? ?(ms|µs|ns|s|seconds)\b")
+
+
+def markers(path):
+    """The marked lines, each with how many failures it must print: one, or
+    two where the marker says `twice` (a wait inside `#expect(throws:)`)."""
+    marked = {}
+    for i, line in enumerate(path.read_text().splitlines()):
+        if line.rstrip().endswith("// fails here"):
+            marked[i + 1] = 1
+        elif line.rstrip().endswith("// fails here, twice"):
+            marked[i + 1] = 2
+    return marked
+
+
+def parse_swift_testing(lines):
+    """Issues as (test, line, [text lines]); text's first line is the headline."""
+    issues = []
+    head = re.compile(r"^✘ Test (\w+)\(\) recorded an issue at SwiftTestingFixture\.swift:(\d+):\d+: (.*)$")
+    current = None
+    for line in lines:
+        match = head.match(line)
+        if match:
+            current = (match.group(1), int(match.group(2)), [match.group(3)])
+            issues.append(current)
+        elif current and (line.startswith("↳") or line.startswith("  ")):
+            current[2].append(line)
+        else:
+            current = None
+    return issues
+
+
+def parse_xctest(lines):
+    """Failures as (test, line, [text lines]), and the lines at <EXPR>."""
+    failures, expr = [], []
+    head = re.compile(r"^\S*XCTestFixture\.swift:(\d+): error: XCTestFixture\.(\w+) : (.*)$")
+    current = None
+    for line in lines:
+        match = head.match(line)
+        if match:
+            current = (match.group(2), int(match.group(1)), [match.group(3)])
+            failures.append(current)
+        elif line.startswith("<EXPR>"):
+            expr.append(line)
+            current = None
+        elif current and line.startswith("  "):
+            current[2].append(line)
+        else:
+            current = None
+    return failures, expr
+
+
+def check(name, records, marked):
+    problems = []
+    at = {}
+    for test, line, text in records:
+        at.setdefault(line, []).append((test, text))
+    for line in sorted(marked):
+        found = at.get(line, [])
+        if len(found) != marked[line]:
+            problems.append(f"{name}: expected {marked[line]} failures at line {line}, found {len(found)}")
+            continue
+        headline = found[0][1][0]
+        for word in FORBIDDEN:
+            if word in headline:
+                problems.append(f"{name}: the headline at line {line} names {word}: {headline}")
+    return problems, at
+
+
+def main():
+    log, fixtures, article = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
+    write = "--write" in sys.argv
+    lines = pathlib.Path(log).read_text().splitlines()
+    st_issues = parse_swift_testing(lines)
+    xc_failures, expr = parse_xctest(lines)
+    problems = []
+    p, st_at = check("Swift Testing", st_issues, markers(fixtures / "SwiftTestingFixture.swift"))
+    problems += p
+    p, xc_at = check("XCTest", xc_failures, markers(fixtures / "XCTestFixture.swift"))
+    problems += p
+    problems += [f"XCTest: a failure at <EXPR>:0: {line}" for line in expr]
+    # Every failure is at a marked line.
+    for name, records, fixture in [
+        ("Swift Testing", st_issues, "SwiftTestingFixture.swift"),
+        ("XCTest", xc_failures, "XCTestFixture.swift"),
+    ]:
+        for test, line, text in records:
+            if line not in markers(fixtures / fixture):
+                problems.append(f"{name}: a failure at an unmarked line {line}: {text[0]}")
+    if any("passingWaitRecordsNothing" in t for t, _, _ in st_issues + xc_failures):
+        problems.append("a passing wait recorded a failure")
+
+    # Transcripts: a block is named FRAMEWORK-TEST, such as st-timeout or xc-testTimeout.
+    text = article.read_text()
+    block = re.compile(r"(<!-- transcript: ([\w-]+) -->\n```\n)(.*?)(```)", re.S)
+
+    def render(name):
+        framework, test = name.split("-", 1)
+        if framework == "st":
+            rows = [
+                f"✘ Test {t}() recorded an issue at SwiftTestingFixture.swift:{line}: {body[0]}"
+                for t, line, body in st_issues if t == test
+            ]
+            bodies = [body[1:] for t, _, body in st_issues if t == test]
+            out = []
+            for row, rest in zip(rows, bodies):
+                out.append(row)
+                out.extend(rest)
+            caught = [l for l in lines if l.startswith("caught: ")] if test == "caughtError" else []
+            return "\n".join(caught + out) + "\n"
+        rows = []
+        for t, line, body in xc_failures:
+            if t == test:
+                rows.append(f"XCTestFixture.swift:{line}: error: XCTestFixture.{t} : {body[0]}")
+                rows.extend(body[1:])
+        skip = re.compile(r"^\S*XCTestFixture\.swift:(\d+): XCTestFixture\." + re.escape(test) + r" : (.*)$")
+        for l in lines:
+            m = skip.match(l)
+            if m:
+                rows.append(f"XCTestFixture.swift:{m.group(1)}: XCTestFixture.{test} : {m.group(2)}")
+        return "\n".join(rows) + "\n"
+
+    def replace(match):
+        fresh = render(match.group(2))
+        old = match.group(3)
+        if DURATION.sub("D", fresh) != DURATION.sub("D", old):
+            if not write:
+                problems.append(f"transcript {match.group(2)} in {article.name} differs from the run:\n{fresh}")
+        return match.group(1) + (fresh if write else old) + match.group(4)
+
+    new = block.sub(replace, text)
+    if write:
+        article.write_text(new)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        sys.exit(1)
+    print(f"recording: {len(st_issues)} Swift Testing issues and {len(xc_failures)} XCTest failures, "
+          "each once, at the line that waited; the transcripts match the run")
+
+
+main()

@@ -1,0 +1,33 @@
+// What the deliberately failing fixtures wait on: state that never becomes
+// what the waits ask for.
+
+import AsyncWaitTesting
+
+/// A feed that never loads.
+final class Feed: Sendable {
+  var isLoaded: Bool { false }
+}
+
+/// A download that stays at its first part.
+enum DownloadState: Equatable, Sendable {
+  case downloading(partsDone: Int, of: Int)
+  case finished
+}
+
+/// A download manager whose state is optional, as a cache lookup is.
+final class Downloads: Sendable {
+  func state(of name: String) -> DownloadState? { .downloading(partsDone: 0, of: 3) }
+}
+
+/// The error a client throws when nothing listens on its port.
+struct ConnectionRefused: Error, CustomStringConvertible {
+  var description: String { "connection refused (127.0.0.1:9)" }
+}
+
+/// A server whose health check answers after 600 ms, much later than the waits allow.
+struct SlowServer: Sendable {
+  func isHealthy() async throws -> Bool {
+    try await ContinuousClock().sleep(for: .milliseconds(600))
+    return false
+  }
+}
