@@ -15,11 +15,15 @@
 ///   interval, shortened to the time that is left, and probes again. A sleep
 ///   shortened to the deadline is therefore followed by one final probe at the
 ///   deadline.
-/// - The wait's time never runs backwards, and a sleep that completed counts
-///   as having reached its instant, as callers of `Task.sleep` assume. So a
+/// - The wait's time is the later of the clock's `now` and the last instant
+///   a completed sleep reached (a sleep that completed counts as having
+///   reached its instant, as callers of `Task.sleep` assume), and it never
+///   runs backwards. Every sleep is asked to end at the wait's time plus the
+///   interval, never at an instant the wait's time has passed already. So a
 ///   clock whose `now` runs backwards or stands still cannot make the loop
-///   probe without sleeping, nor sleep forever: each completed sleep moves
-///   the wait's time on.
+///   probe without sleeping, nor sleep forever, nor count progress its
+///   sleeps did not make: each completed sleep moves the wait's time on by
+///   what it was asked to sleep.
 /// - A trigger that fires while the loop sleeps ends the sleep at once; one
 ///   that fired during the probe makes the loop probe again without sleeping.
 /// - A sleep is scheduled at most ``maximumSleep`` ahead at a time, so a far
@@ -179,8 +183,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     if !probed, let value = try await step(&loop, from: start, isolation: isolation, probe) {
       return .decided(value)
     }
-    var now = clock.now
-    if let expiry = expiry(of: &loop, from: start, at: now) { return .expired(expiry) }
+    if let expiry = expiry(of: &loop, from: start, at: clock.now) { return .expired(expiry) }
     try Task.checkCancellation()
     let sleeper = Sleeper(clock: clock)
     defer { sleeper.finish() }
@@ -189,7 +192,11 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
         let elapsed = loop.time.value
         let length = min(schedule.interval(after: loop.probeCount), timeout - elapsed)
         var left = length
-        var instant = now
+        // The sleep ends at the wait's time plus the interval, never at an
+        // instant the wait's time has passed already: a clock whose `now`
+        // stands still or jumps back gets asked for a sleep that takes the
+        // interval, not one it may count as done at once.
+        var instant = start.advanced(by: elapsed)
         // The sleep, spelled out here rather than in a function of its own,
         // so that a sleeping wait keeps one async frame fewer.
         while left > .zero {
@@ -218,8 +225,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
         if let value = try await step(&loop, from: start, isolation: isolation, probe) {
           return .decided(value)
         }
-        now = clock.now
-        if let expiry = expiry(of: &loop, from: start, at: now) { return .expired(expiry) }
+        if let expiry = expiry(of: &loop, from: start, at: clock.now) { return .expired(expiry) }
         try Task.checkCancellation()
       }
     } onCancel: {

@@ -9,8 +9,9 @@
 /// wait whose probe throws this error ends with it, unless it retries it.
 ///
 /// ```
-/// The query app.descendants(matching: .button)["x"] visited more than 1000000 nodes in one probe:
-/// is the tree cyclic? A larger tree needs a larger node budget: TreeElement(_:nodeBudget:triggers:root:).
+/// The query app.descendants(matching: .button)["x"] stopped after 1000000 nodes in one probe, the node
+/// budget of its tree element. A tree this large needs a larger budget
+/// (TreeElement(_:nodeBudget:triggers:root:)); a tree that never ends is cyclic.
 /// ```
 public struct NodeBudgetExceededError: Error, Sendable, CustomStringConvertible {
   /// The query that was being resolved, such as `app.buttons["Save"]`.
@@ -30,7 +31,8 @@ public struct NodeBudgetExceededError: Error, Sendable, CustomStringConvertible 
 
   /// What happened, the likely cause, and how to allow a larger tree.
   public var description: String {
-    "The query \(query) visited more than \(nodeBudget) nodes in one probe: is the tree cyclic? "
-      + "A larger tree needs a larger node budget: TreeElement(_:nodeBudget:triggers:root:)."
+    "The query \(query) stopped after \(nodeBudget) nodes in one probe, the node budget of its tree element. "
+      + "A tree this large needs a larger budget (TreeElement(_:nodeBudget:triggers:root:)); "
+      + "a tree that never ends is cyclic."
   }
 }

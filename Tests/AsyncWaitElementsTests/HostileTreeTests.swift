@@ -19,7 +19,8 @@ struct HostileTreeTests {
 
     #expect(error.nodeBudget == 10_000)
     #expect(error.query == #"app.descendants(matching: .button)["x"]"#)
-    #expect(error.description.contains("visited more than 10000 nodes in one probe: is the tree cyclic?"))
+    #expect(error.description.contains("stopped after 10000 nodes in one probe, the node budget"))
+    #expect(error.description.contains("a tree that never ends is cyclic"))
   }
 
   @Test func cyclicTreeUnderTheDefaultBudgetEndsToo() async throws {
@@ -35,7 +36,32 @@ struct HostileTreeTests {
 
     let state = try #require(await app.stateDescription)
 
-    #expect(state.hasSuffix("… more than 500 nodes: is the tree cyclic?"))
+    #expect(
+      state.hasSuffix(
+        "… stopped after 500 nodes, the node budget: a larger tree needs a larger "
+          + "nodeBudget:, and a tree that never ends is cyclic"))
+  }
+
+  @Test func flatTreeOneNodeOverTheBudgetNamesTheBudgetBeforeACycle() async throws {
+    // A legal tree one node over its budget: the dump and the error say the
+    // budget was reached and how to raise it, and name a cycle only as the
+    // other cause.
+    let root = ElementNode(.application, children: (0..<1_000).map { _ in ElementNode(.cell) })
+    let app = TreeElement("app", nodeBudget: 1_000) { root }
+
+    let state = try #require(await app.stateDescription)
+    let error = NodeBudgetExceededError(query: #"app.buttons["x"]"#, nodeBudget: 1_000)
+
+    #expect(!state.contains("is the tree cyclic"))
+    #expect(
+      state.hasSuffix(
+        "… stopped after 1000 nodes, the node budget: a larger tree needs a larger "
+          + "nodeBudget:, and a tree that never ends is cyclic"))
+    #expect(
+      error.description
+        == #"The query app.buttons["x"] stopped after 1000 nodes in one probe, the node budget of its tree "#
+        + "element. A tree this large needs a larger budget (TreeElement(_:nodeBudget:triggers:root:)); "
+        + "a tree that never ends is cyclic.")
   }
 
   @Test func cancellationEndsAWalkInProgress() async throws {

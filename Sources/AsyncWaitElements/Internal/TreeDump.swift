@@ -35,7 +35,9 @@ enum TreeDump {
       stack.append(contentsOf: node.children.reversed().map { ($0, depth + 1) })
     }
     if visits.exceeded {
-      lines.append("… more than \(nodeBudget) nodes: is the tree cyclic?")
+      lines.append(
+        "… stopped after \(nodeBudget) nodes, the node budget: a larger tree needs a larger "
+          + "nodeBudget:, and a tree that never ends is cyclic")
     } else if visits.count < nodeBudget, !stack.isEmpty {
       lines.append("… the dump was cancelled")
     } else if omitted > 0 {
