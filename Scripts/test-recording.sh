@@ -10,12 +10,21 @@
 #    once, at the line marked `// fails here`, with the wait's message as its
 #    headline, none at XCTest's <EXPR>:0, and that the transcripts in the
 #    article "Using the waits in Swift Testing and XCTest" are this output.
-#    `Scripts/test-recording.sh --write` rewrites those transcripts.
+#    `Scripts/test-recording.sh --write` rewrites those transcripts;
+#  - its ClockAndScaleTests, a TTL cache on the shipped manual clock and a
+#    hold on the real clock, pass with ASYNCWAIT_TIMEOUT_SCALE unset, at 3
+#    and empty.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root/Tests/Fixtures/TestRecording"
 
 swift test --filter SwiftTestingRecordingTests
+
+# A consumer's time-dependent tests on the shipped manual clock pass however
+# the timeout scale is set: unset, at 3, and empty (which means unset).
+swift test --filter ClockAndScaleTests
+ASYNCWAIT_TIMEOUT_SCALE=3 swift test --filter ClockAndScaleTests
+ASYNCWAIT_TIMEOUT_SCALE= swift test --filter ClockAndScaleTests
 
 # The fixtures fail on purpose: their whole output goes to a log, and only
 # what the check prints is shown, so that no reader of this run takes the

@@ -44,6 +44,16 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   public var retryingErrors: (@Sendable (any Error) -> Bool)?
   /// Told of every probe, for logging or statistics; `nil` by default.
   public var onProbe: (@Sendable (WaitProbe) -> Void)?
+  /// Whether `ASYNCWAIT_TIMEOUT_SCALE` multiplies ``timeout``; `true` by
+  /// default.
+  ///
+  /// The scale gives a slow machine more time to reach what a test waits
+  /// *for*. It applies only to the timeout of a wait on a clock that
+  /// measures real time (`ContinuousClock`, `SuspendingClock`, a
+  /// ``RealTimeClock``), never to the window of a hold, a stable-for
+  /// duration or a not-before minimum. Set it to `false` for a timeout the
+  /// test chose to fit inside something else, such as a cache's lifetime.
+  public var scalesTimeout: Bool
   /// The clock that measures the timeout and paces the probes.
   public var clock: C
 
@@ -57,6 +67,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///   - triggers: Triggers that make the wait probe again at once; none by default.
   ///   - retryingErrors: Which errors count as "not yet"; none by default.
   ///   - onProbe: Told of every probe; nothing by default.
+  ///   - scalesTimeout: Whether `ASYNCWAIT_TIMEOUT_SCALE` multiplies the
+  ///     timeout; `true` by default. See ``scalesTimeout``.
   ///   - clock: The clock; `ContinuousClock` by default.
   public init(
     timeout: Duration? = nil,
@@ -64,6 +76,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     triggers: [WaitTrigger] = [],
     retryingErrors: (@Sendable (any Error) -> Bool)? = nil,
     onProbe: (@Sendable (WaitProbe) -> Void)? = nil,
+    scalesTimeout: Bool = true,
     clock: C = ContinuousClock()
   ) {
     self.timeout = timeout
@@ -71,6 +84,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     self.triggers = triggers
     self.retryingErrors = retryingErrors
     self.onProbe = onProbe
+    self.scalesTimeout = scalesTimeout
     self.clock = clock
   }
 
@@ -92,7 +106,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     -> Poller<C>
   {
     try Poller(
-      timing: WaitDefaults.resolve(timeout: timeout, schedule: schedule, kind: kind, clock: clock),
+      timing: WaitDefaults.resolve(
+        timeout: timeout, schedule: schedule, kind: kind, scalesTimeout: scalesTimeout, clock: clock),
       clock: clock,
       triggers: extraTriggers.isEmpty ? triggers : triggers + extraTriggers,
       retryingErrors: retryingErrors, onProbe: onProbe)

@@ -50,29 +50,35 @@ public struct WaitDefaults: Sendable {
   ///   - timeout: The wait's own timeout, or `nil` for the default.
   ///   - schedule: The wait's own schedule, or `nil` for the default interval.
   ///   - kind: Whether the timeout is an eventually-style timeout (scaled,
-  ///     and cut to a scope's deadline) or a hold's window (scaled only).
-  ///   - clock: The wait's clock, to read a scope deadline on it.
+  ///     and cut to a scope's deadline) or a hold's window (neither).
+  ///   - scalesTimeout: Whether the wait lets the timeout scale apply;
+  ///     `true` unless a ``Wait`` opted out.
+  ///   - clock: The wait's clock, to read a scope deadline on it and to
+  ///     know whether it measures real time.
   /// - Returns: The timeout and schedule to run with, and how they came about.
   /// - Throws: ``AsyncWaitError`` for a negative timeout, an invalid schedule
   ///   or an invalid `ASYNCWAIT_TIMEOUT_SCALE`.
   @usableFromInline
   static func resolve<C: Clock>(
-    timeout: Duration?, schedule: PollingSchedule?, kind: TimeoutKind, clock: C
+    timeout: Duration?, schedule: PollingSchedule?, kind: TimeoutKind, scalesTimeout: Bool = true, clock: C
   ) throws(AsyncWaitError) -> Timing where C.Duration == Duration {
     let defaults = scoped
     let given = timeout ?? defaults.timeout
     guard given >= .zero else { throw .negativeTimeout }
     let resolvedSchedule = schedule ?? .fixed(defaults.pollingInterval)
     try resolvedSchedule.validate()
-    let scale: Double
+    var scale: Double
     if let override = defaults.timeoutScaleOverride {
       scale = override
     } else {
+      // Read even where it does not apply, so that an invalid value fails
+      // every wait loudly rather than some of them.
       switch TimeoutScale.environment {
       case .success(let value): scale = value
       case .failure(let error): throw error
       }
     }
+    if kind == .window || !scalesTimeout || !TimeoutScale.applies(to: clock) { scale = 1 }
     var timing = Timing(
       timeout: scale == 1 ? given : given.scaled(by: scale, atMost: .seconds(Int64.max)),
       schedule: resolvedSchedule, scale: scale, endsAtScopeDeadline: false)
@@ -134,8 +140,10 @@ public func withWaitDefaults<C: Clock, Result>(
   if let recordsFailures { defaults.recordsFailures = recordsFailures }
   if let deadline {
     let start = clock.now
-    let scale = (try? TimeoutScale.environment.get()) ?? 1
-    let length = deadline.scaled(by: defaults.timeoutScaleOverride ?? scale, atMost: .seconds(Int64.max))
+    // A deadline on a clock that measures real time is scaled as a timeout is.
+    let environment = (try? TimeoutScale.environment.get()) ?? 1
+    let scale = TimeoutScale.applies(to: clock) ? defaults.timeoutScaleOverride ?? environment : 1
+    let length = deadline.scaled(by: scale, atMost: .seconds(Int64.max))
     // An outer deadline that comes first still holds.
     let keepsOuter = defaults.deadline?.remaining(clock).map { $0 <= length } ?? false
     if !keepsOuter { defaults.deadline = ScopeDeadline(start: start, length: length, clock: clock) }
@@ -207,10 +215,31 @@ package enum TimeoutScale {
   static let variableName = "ASYNCWAIT_TIMEOUT_SCALE"
 
   /// The scale the environment sets: 1 when the variable is unset.
-  static let environment: Result<Double, AsyncWaitError> = {
-    guard let value = getenv(variableName) else { return .success(1) }
-    return parse(String(cString: value))
-  }()
+  static let environment: Result<Double, AsyncWaitError> = scale(
+    fromEnvironmentValue: getenv(variableName).map { String(cString: $0) })
+
+  /// The scale a value of the environment variable sets: 1 when it is
+  /// unset or empty (CI systems often export empty variables), else
+  /// ``parse(_:)``'s answer.
+  ///
+  /// - Parameter value: The variable's value, or `nil` when it is unset.
+  /// - Returns: The scale, or the error that names the rejected text.
+  package static func scale(fromEnvironmentValue value: String?) -> Result<Double, AsyncWaitError> {
+    guard let value, !value.isEmpty else { return .success(1) }
+    return parse(value)
+  }
+
+  /// Whether the scale applies to waits on `clock`.
+  ///
+  /// It does for a clock that measures real time (`ContinuousClock`,
+  /// `SuspendingClock` or a ``RealTimeClock``), whose time runs as slowly as
+  /// the machine; a virtual clock's does not.
+  ///
+  /// - Parameter clock: A wait's clock.
+  /// - Returns: `true` when the clock measures real time.
+  static func applies<C: Clock>(to clock: C) -> Bool {
+    C.self == ContinuousClock.self || C.self == SuspendingClock.self || clock is any RealTimeClock
+  }
 
   /// Parses the variable's text: a positive, finite decimal number.
   ///

@@ -73,46 +73,6 @@ import Testing
     #expect(clock.now.offset == .seconds(1))
   }
 
-  @Test func timeoutScaleTurnsASlowSuccessIntoAPass() async throws {
-    let slowCondition = { (clock: ManualClock) in clock.now.offset >= .milliseconds(400) }
-    let unscaled = ManualClock(.advancesWhenSleeping)
-    let scaled = ManualClock(.advancesWhenSleeping)
-
-    let withoutScale = try await waitUntil(timeout: .milliseconds(200), clock: unscaled) {
-      slowCondition(unscaled)
-    }
-    let withScale = try await withTimeoutScale(3) {
-      try await waitUntil(timeout: .milliseconds(200), clock: scaled) { slowCondition(scaled) }
-    }
-
-    #expect(withoutScale == false)
-    #expect(withScale)
-  }
-
-  @Test func timeoutScaleShowsInTheMessageAndSparesTheHoldDurations() async throws {
-    let clock = ManualClock(.advancesWhenSleeping)
-
-    let error = try await withTimeoutScale(3) {
-      try await #require(throws: WaitTimeoutError.self) {
-        try await requireEventually(
-          "it loads", timeout: .seconds(2), pollingInterval: .seconds(1), clock: clock
-        ) {
-          false
-        }
-      }
-    }
-    let tooEarly = try await withTimeoutScale(3) {
-      try await Wait(timeout: .seconds(1), clock: ManualClock(.advancesWhenSleeping)).until(
-        notBefore: .milliseconds(300)
-      ) { true }
-    }
-
-    #expect(error.timeout == .seconds(6))
-    #expect(
-      error.description.hasPrefix(#"Timed out after 6 s (2 s × timeout scale 3) waiting for "it loads""#))
-    #expect(tooEarly == false)
-  }
-
   @Test(arguments: ["abc", "0", "-1", "nan", "inf", "", "1e3", "0x10", "1.2.3"])
   func invalidTimeoutScalesAreRejectedWithTheirText(text: String) {
     guard case .failure(let error) = TimeoutScale.parse(text) else {
@@ -126,6 +86,15 @@ import Testing
   @Test(arguments: [("3", 3.0), ("1.5", 1.5), ("0.5", 0.5)])
   func validTimeoutScalesParse(text: String, scale: Double) throws {
     #expect(try TimeoutScale.parse(text).get() == scale)
+  }
+
+  @Test func anEmptyOrUnsetVariableMeansNoScale() throws {
+    #expect(try TimeoutScale.scale(fromEnvironmentValue: nil).get() == 1)
+    #expect(try TimeoutScale.scale(fromEnvironmentValue: "").get() == 1)
+    #expect(try TimeoutScale.scale(fromEnvironmentValue: "3").get() == 3)
+    #expect(throws: AsyncWaitError.invalidTimeoutScale) {
+      try TimeoutScale.scale(fromEnvironmentValue: " ").get()
+    }
   }
 }
 

@@ -14,6 +14,11 @@ let package = Package(
     .testTarget(
       name: "SwiftTestingRecordingTests",
       dependencies: [.product(name: "AsyncWaitTesting", package: "swift-async-wait")]),
+    // A consumer's time-dependent code on the shipped manual clock, run
+    // with ASYNCWAIT_TIMEOUT_SCALE unset, at 3 and empty.
+    .testTarget(
+      name: "ClockAndScaleTests",
+      dependencies: [.product(name: "AsyncWaitTesting", package: "swift-async-wait")]),
     // Deliberately failing XCTest and Swift Testing tests; the script checks where each failure is printed.
     .testTarget(
       name: "FailingFixtures",
