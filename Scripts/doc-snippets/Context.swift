@@ -109,3 +109,33 @@ final class Refreshes: @unchecked Sendable {
   var value: Int { lock.withLock { count } }
   func increment() { lock.withLock { count += 1 } }
 }
+
+/// The cache of "Controlling time in tests", for its second block: the
+/// first block declares the same type, nested in a block of its own.
+final class TTLCache<C: Clock<Duration>>: @unchecked Sendable {
+  // @unchecked: every access to `entries` holds `lock`.
+  private let lock = NSLock()
+  private var entries: [String: (value: Int, expires: C.Instant)] = [:]
+  let timeToLive: Duration
+  let clock: C
+
+  init(timeToLive: Duration, clock: C) {
+    self.timeToLive = timeToLive
+    self.clock = clock
+  }
+
+  subscript(key: String) -> Int? {
+    get {
+      lock.withLock {
+        guard let entry = entries[key], clock.now < entry.expires else { return nil }
+        return entry.value
+      }
+    }
+    set {
+      lock.withLock {
+        let expires = clock.now.advanced(by: timeToLive)
+        entries[key] = newValue.map { ($0, expires) }
+      }
+    }
+  }
+}
