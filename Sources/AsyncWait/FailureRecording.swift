@@ -15,13 +15,74 @@ package enum FailureRecording {
   /// line: the test framework shows the location itself.
   package typealias Recorder = @Sendable (_ message: String, _ location: SourceLocation) -> (any Error)?
 
-  private static let installed = Locked<Recorder?>(nil)
+  /// Runs one attempt of an assertion block in the running test: `quietly`,
+  /// so that what it records does not fail the test, or for real; returns
+  /// how many issues it recorded and the error it threw.
+  package typealias AttemptRunner =
+    @Sendable (
+      _ quietly: Bool, _ location: SourceLocation, _ isolation: isolated (any Actor)?,
+      _ attempt: () async throws -> Void
+    ) async -> AttemptResult
+
+  /// What one attempt of an assertion block did.
+  package struct AttemptResult: Sendable {
+    /// How many issues the attempt recorded in the running test.
+    package var issues: Int
+    /// What the attempt threw, if anything.
+    package var error: (any Error)?
+
+    /// Creates a result.
+    package init(issues: Int, error: (any Error)?) {
+      self.issues = issues
+      self.error = error
+    }
+
+    /// Whether the attempt passed: it recorded nothing and threw nothing.
+    package var passed: Bool { issues == 0 && error == nil }
+  }
+
+  /// The recorder, and the runner of attempts.
+  ///
+  /// Both are `nil` until `AsyncWaitTesting` is loaded. No other lock is
+  /// taken while it is held.
+  private static let installed = Locked<(recorder: Recorder?, runner: AttemptRunner?)>((nil, nil))
 
   /// Installs the recorder that every later failing wait reports to.
   ///
   /// - Parameter recorder: The recorder.
   package static func install(_ recorder: @escaping Recorder) {
-    installed.withLock { $0 = recorder }
+    installed.withLock { $0.recorder = recorder }
+  }
+
+  /// Installs the runner of assertion blocks' attempts.
+  ///
+  /// - Parameter runner: The runner.
+  package static func install(attempts runner: @escaping AttemptRunner) {
+    installed.withLock { $0.runner = runner }
+  }
+
+  /// Runs one attempt of an assertion block: through the installed runner
+  /// inside a test, else as a plain call that passes when it does not throw.
+  ///
+  /// - Parameters:
+  ///   - quietly: Whether what the attempt records must not fail the test.
+  ///   - location: Where the wait was called.
+  ///   - isolation: The actor the attempt runs on.
+  ///   - attempt: The assertion block.
+  /// - Returns: What the attempt recorded and threw.
+  static func run(
+    quietly: Bool, at location: SourceLocation, isolation: isolated (any Actor)?,
+    _ attempt: () async throws -> Void
+  ) async -> AttemptResult {
+    if let runner = installed.withLock({ $0.runner }) {
+      return await runner(quietly, location, isolation, attempt)
+    }
+    do {
+      try await attempt()
+      return AttemptResult(issues: 0, error: nil)
+    } catch {
+      return AttemptResult(issues: 0, error: error)
+    }
   }
 
   /// The error a failing wait throws: the recorder's replacement when a test
@@ -33,7 +94,9 @@ package enum FailureRecording {
   /// - Returns: The error to throw.
   static func report(_ error: some Error & CustomStringConvertible, at location: SourceLocation) -> any Error
   {
-    guard WaitDefaults.scoped.recordsFailures, let recorder = installed.withLock({ $0 }) else { return error }
+    guard WaitDefaults.scoped.recordsFailures, let recorder = installed.withLock({ $0.recorder }) else {
+      return error
+    }
     return recorder(message(of: error.description, at: location), location) ?? error
   }
 
@@ -51,7 +114,7 @@ package enum FailureRecording {
     conditionError error: any Error, comment: String?, probe: ProbeContext, location: SourceLocation
   ) -> any Error {
     guard !(error is CancellationError), WaitDefaults.scoped.recordsFailures,
-      let recorder = installed.withLock({ $0 })
+      let recorder = installed.withLock({ $0.recorder })
     else { return error }
     let subject = comment.map { "The condition of \"\($0)\"" } ?? "The condition"
     let when =

@@ -17,6 +17,7 @@ public struct WaitViolationError: Error, Sendable, CustomStringConvertible {
       case failedDuringAlways
       case heldTooEarly
       case threwDuringHold
+      case fulfilledTooOften
     }
 
     private let value: Value
@@ -31,6 +32,11 @@ public struct WaitViolationError: Error, Sendable, CustomStringConvertible {
     public static let failedDuringAlways = Kind(.failedDuringAlways)
     /// The condition held before the minimum duration had passed.
     public static let heldTooEarly = Kind(.heldTooEarly)
+    /// A ``WaitExpectation`` was fulfilled more often than its expected
+    /// count by the time it was awaited.
+    ///
+    /// ``WaitViolationError/probeIndex`` holds the number of fulfilments.
+    public static let fulfilledTooOften = Kind(.fulfilledTooOften)
     /// The condition threw an error the wait retries during a never or always window.
     ///
     /// The probe saw nothing, so the promise could not be checked. The error
@@ -44,6 +50,7 @@ public struct WaitViolationError: Error, Sendable, CustomStringConvertible {
       case .failedDuringAlways: "failedDuringAlways"
       case .heldTooEarly: "heldTooEarly"
       case .threwDuringHold: "threwDuringHold"
+      case .fulfilledTooOften: "fulfilledTooOften"
       }
     }
   }
@@ -99,6 +106,11 @@ public struct WaitViolationError: Error, Sendable, CustomStringConvertible {
       lines = ["\(subject) failed \(seen), during a window of \(window) that it must always hold in"]
     case .heldTooEarly:
       lines = ["\(subject) held \(seen), earlier than the minimum of \(window)"]
+    case .fulfilledTooOften:
+      lines = [
+        "\(subject) was fulfilled \(probeIndex) times, more often than expected, "
+          + "within \(elapsed.shortDescription)"
+      ]
     default:
       lines = [
         "\(subject) could not be checked \(seen), during a hold window of \(window): the condition threw"

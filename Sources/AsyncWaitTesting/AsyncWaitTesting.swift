@@ -16,6 +16,7 @@ import Testing
 @_cdecl("asyncwait_testing_install")
 func install() {
   FailureRecording.install(TestFrameworks.record)
+  FailureRecording.install(attempts: TestFrameworks.runAttempt)
   #if canImport(XCTest)
     XCTestTracking.start()
   #endif
@@ -44,6 +45,48 @@ enum TestFrameworks {
       if let testCase = XCTestTracking.current { return recordInXCTest(message, at: location, in: testCase) }
     #endif
     return nil
+  }
+
+  /// Runs one attempt of an assertion block (``requirePassing(_:timeout:pollingInterval:clock:isolation:fileID:filePath:line:column:_:)``).
+  ///
+  /// In Swift Testing the attempt runs inside `withKnownIssue`, whose
+  /// matcher counts every issue the attempt records and, for a quiet
+  /// attempt, marks it known, so that it does not fail the test; for a real
+  /// attempt it leaves it as it is. A quiet attempt also runs with
+  /// `recordsFailures: false`, so a wait inside it throws instead of
+  /// recording. In XCTest, and outside a test, only the second holds:
+  /// XCTest has no public way to keep an `XCTAssert` from failing the test.
+  @Sendable
+  static func runAttempt(
+    quietly: Bool, at location: AsyncWait.SourceLocation, isolation: isolated (any Actor)?,
+    _ attempt: () async throws -> Void
+  ) async -> FailureRecording.AttemptResult {
+    var thrown: (any Error)?
+    func run() async {
+      do {
+        if quietly {
+          try await withWaitDefaults(recordsFailures: false, isolation: isolation) { try await attempt() }
+        } else {
+          try await attempt()
+        }
+      } catch {
+        thrown = error
+      }
+    }
+    guard Test.current != nil else {
+      await run()
+      return FailureRecording.AttemptResult(issues: 0, error: thrown)
+    }
+    let issues = Locked(0)
+    let sourceLocation = Testing.SourceLocation(
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    await withKnownIssue(isIntermittent: true, isolation: isolation, sourceLocation: sourceLocation) {
+      await run()
+    } matching: { _ in
+      issues.withLock { $0 += 1 }
+      return quietly
+    }
+    return FailureRecording.AttemptResult(issues: issues.withLock { $0 }, error: thrown)
   }
 
   /// Records in Swift Testing as a failed expectation whose expression is

@@ -31,3 +31,19 @@ struct SlowServer: Sendable {
     return false
   }
 }
+
+/// A feed whose phase stays `.loading`, read as an optional as a cache lookup is.
+enum Phase: Equatable, Sendable {
+  case loading
+  case loaded
+}
+
+extension Feed {
+  var phase: Phase? { .loading }
+  var itemCount: Int { 2 }
+}
+
+/// The error an assertion block throws while the cart has not settled.
+struct CartNotSettled: Error, CustomStringConvertible {
+  var description: String { "the cart has 2 items, not 3" }
+}

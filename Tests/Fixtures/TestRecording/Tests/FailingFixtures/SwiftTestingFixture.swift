@@ -56,6 +56,24 @@ import Testing
     }
   }
 
+  @Test func assertionBlockNeverPasses() async throws {
+    let feed = Feed()
+    try await requirePassing("the feed fills", timeout: .seconds(0.2)) {  // fails here
+      #expect(feed.itemCount == 3)  // fails here
+    }
+  }
+
+  @Test func expectationFulfilledThreeOfFive() async throws {
+    let parts = WaitExpectation("every part arrives", expectedCount: 5)
+    for _ in 0..<3 { parts.fulfill() }
+    try await parts.require(timeout: .seconds(0.2))  // fails here
+  }
+
+  @Test func valueWithItsLastValue() async throws {
+    let feed = Feed()
+    try await requireEventually("it loads", for: feed.phase, toEqual: .loaded, timeout: .zero)  // fails here
+  }
+
   @Test func passingWaitRecordsNothing() async throws {
     try await requireEventually("it holds", timeout: .milliseconds(200)) { true }
   }

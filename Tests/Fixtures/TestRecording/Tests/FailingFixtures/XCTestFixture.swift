@@ -50,6 +50,24 @@ final class XCTestFixture: XCTestCase {
     }
   }
 
+  func testAssertionBlockNeverPasses() async throws {
+    let feed = Feed()
+    try await requirePassing("the feed fills", timeout: .seconds(0.2)) {  // fails here
+      guard feed.itemCount == 3 else { throw CartNotSettled() }
+    }
+  }
+
+  func testExpectationFulfilledThreeOfFive() async throws {
+    let parts = WaitExpectation("every part arrives", expectedCount: 5)
+    for _ in 0..<3 { parts.fulfill() }
+    try await parts.require(timeout: .seconds(0.2))  // fails here
+  }
+
+  func testValueWithItsLastValue() async throws {
+    let feed = Feed()
+    try await requireEventually("it loads", for: feed.phase, toEqual: .loaded, timeout: .zero)  // fails here
+  }
+
   func testPassingWaitRecordsNothing() async throws {
     try await requireEventually("it holds", timeout: .milliseconds(200)) { true }
   }

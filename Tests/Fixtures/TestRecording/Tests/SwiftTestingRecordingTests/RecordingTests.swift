@@ -120,6 +120,32 @@ final class IssueLog: Sendable {
     #expect("\(error)".hasPrefix(#"Timed out after 20 ms waiting for "the feed loads""#))
   }
 
+  @Test func anAssertionBlockThatPassesOnItsThirdAttemptLeavesTheTestGreen() async throws {
+    let attempts = Mutex(0)
+
+    try await requirePassing("the count reaches 3", timeout: .seconds(5), pollingInterval: .milliseconds(10))
+    {
+      let attempt = attempts.withLock { count in
+        count += 1
+        return count
+      }
+      #expect(attempt >= 3)
+      try #require(attempt >= 3)
+    }
+
+    #expect(attempts.withLock { $0 } == 3)
+  }
+
+  @Test func anExpectationFulfilledFromCallbacksWakesTheWait() async throws {
+    let parts = WaitExpectation("every part arrives", expectedCount: 3)
+    let callbacks = Task {
+      for _ in 0..<3 { parts.fulfill() }
+    }
+
+    try await parts.require(timeout: .seconds(5))
+    await callbacks.value
+  }
+
   @Test func boolWaitsAndPassingWaitsRecordNothing() async throws {
     #expect(try await waitUntil(timeout: .milliseconds(20)) { false } == false)
     try await requireEventually("it holds", timeout: .milliseconds(20)) { true }

@@ -1,0 +1,109 @@
+/// Waits until a value equals an expected one, and fails with an error
+/// that gives the last value seen when it does not.
+///
+/// The value is an expression, evaluated again on every probe; a failure
+/// shows what it was last:
+///
+/// ```swift
+/// try await requireEventually("the feed loads", for: model.state,
+///                             toEqual: .loaded, timeout: .seconds(2))
+/// ```
+///
+/// ```
+/// Timed out after 2 s waiting for "the feed loads"
+///   (21 probes over 2.001 s, polling every 100 ms on ContinuousClock)
+///   last observed:
+///     last value: .loading
+/// ```
+///
+/// Prefer it to `requireEventually { model.state == .loaded }` whenever
+/// the value is worth seeing in the failure: a closure that returns `Bool`
+/// cannot say what it saw.
+///
+/// - Parameters:
+///   - comment: What is awaited, for the error; `nil` says "a value to
+///     equal" the expected one.
+///   - value: The expression to evaluate on every probe.
+///   - expected: The value to wait for.
+///   - timeout: How long to keep probing. `nil` takes the scope's default.
+///   - pollingInterval: How long to sleep between probes. `nil` takes the
+///     scope's default.
+///   - clock: The clock that measures the timeout; `ContinuousClock` by default.
+///   - isolation: The actor isolation in which `value` is evaluated;
+///     defaults to the caller's.
+///   - fileID: The file ID of the caller, for the error's location.
+///   - filePath: The file path of the caller, for the error's location.
+///   - line: The line of the caller, for the error's location.
+///   - column: The column of the caller, for the error's location.
+/// - Throws: ``WaitTimeoutError`` with the last value when the timeout passes
+///   first; ``AsyncWaitError`` for an invalid argument; `CancellationError`
+///   when the task is cancelled; an error `value` throws.
+public func requireEventually<C: Clock, Value: Equatable>(
+  _ comment: String? = nil,
+  for value: @autoclosure () async throws -> Value,
+  toEqual expected: Value,
+  timeout: Duration? = nil,
+  pollingInterval: Duration? = nil,
+  clock: C = ContinuousClock(),
+  isolation: isolated (any Actor)? = #isolation,
+  fileID: String = #fileID,
+  filePath: StaticString = #filePath,
+  line: Int = #line,
+  column: Int = #column
+) async throws where C.Duration == Duration {
+  try await Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock).require(
+    comment, for: value, toEqual: expected, isolation: isolation, fileID: fileID, filePath: filePath,
+    line: line, column: column)
+}
+
+/// Waits until a value satisfies a predicate, and fails with an error that
+/// gives the last value seen when it does not.
+///
+/// ```swift
+/// try await requireEventually("twenty items", for: model.items.count,
+///                             toSatisfy: { $0 >= 20 })
+/// ```
+///
+/// - Parameters:
+///   - comment: What is awaited, for the error; `nil` says "a value to
+///     satisfy the predicate".
+///   - value: The expression to evaluate on every probe.
+///   - predicate: Whether a value is the one awaited.
+///   - timeout: How long to keep probing. `nil` takes the scope's default.
+///   - pollingInterval: How long to sleep between probes. `nil` takes the
+///     scope's default.
+///   - clock: The clock that measures the timeout; `ContinuousClock` by default.
+///   - isolation: The actor isolation in which `value` and `predicate` run;
+///     defaults to the caller's.
+///   - fileID: The file ID of the caller, for the error's location.
+///   - filePath: The file path of the caller, for the error's location.
+///   - line: The line of the caller, for the error's location.
+///   - column: The column of the caller, for the error's location.
+/// - Throws: ``WaitTimeoutError`` with the last value when the timeout passes
+///   first; ``AsyncWaitError`` for an invalid argument; `CancellationError`
+///   when the task is cancelled; an error `value` or `predicate` throws.
+public func requireEventually<C: Clock, Value>(
+  _ comment: String? = nil,
+  for value: @autoclosure () async throws -> Value,
+  toSatisfy predicate: (Value) async throws -> Bool,
+  timeout: Duration? = nil,
+  pollingInterval: Duration? = nil,
+  clock: C = ContinuousClock(),
+  isolation: isolated (any Actor)? = #isolation,
+  fileID: String = #fileID,
+  filePath: StaticString = #filePath,
+  line: Int = #line,
+  column: Int = #column
+) async throws where C.Duration == Duration {
+  var last: Value?
+  let wait = Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock)
+  let probe = { () async throws -> Void? in
+    let current = try await value()
+    last = current
+    return try await predicate(current) ? () : nil
+  }
+  _ = try await wait.value(
+    comment ?? "a value to satisfy the predicate",
+    observation: { last.map { "last value: \(valueDescription($0))" } ?? "no value was read" },
+    isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, probe)
+}

@@ -1,0 +1,157 @@
+/// Waits until a block of assertions passes, and fails with the block's own
+/// failures and an error that explains the timeout when it does not.
+///
+/// The block is an attempt: it may use `#expect`, `#require`, any
+/// `require…` wait of this package, and `throw`. Until the deadline, an
+/// attempt that fails records nothing; the attempt at the deadline runs for
+/// real, so its failures are recorded at their own lines, followed by the
+/// wait's own summary at the line that waited:
+///
+/// ```swift
+/// @Test func cartTotals() async throws {
+///   let cart = Cart()
+///   cart.add(.apple, count: 3)
+///   try await requirePassing("the cart settles", timeout: .seconds(2)) {
+///     #expect(cart.items.count == 3)
+///     let total = try #require(cart.total)
+///     #expect(total == 4.5)
+///   }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - comment: What the block checks, for the error message.
+///   - timeout: How long to keep attempting, measured on `clock` from the
+///     call. Zero attempts once, for real. `nil`, the default, takes the
+///     scope's default.
+///   - pollingInterval: How long to sleep between attempts. `nil`, the
+///     default, takes the scope's default.
+///   - clock: The clock that measures the timeout; `ContinuousClock` by default.
+///   - isolation: The actor isolation in which the block runs; defaults to
+///     the caller's.
+///   - fileID: The file ID of the caller, for the error's location.
+///   - filePath: The file path of the caller, for the error's location.
+///   - line: The line of the caller, for the error's location.
+///   - column: The column of the caller, for the error's location.
+///   - attempt: The assertions.
+/// - Throws: ``WaitTimeoutError`` when no attempt passed before the timeout,
+///   with the last attempt's error; ``AsyncWaitError`` for an invalid
+///   argument; `CancellationError` when the task is cancelled.
+public func requirePassing<C: Clock>(
+  _ comment: String? = nil,
+  timeout: Duration? = nil,
+  pollingInterval: Duration? = nil,
+  clock: C = ContinuousClock(),
+  isolation: isolated (any Actor)? = #isolation,
+  fileID: String = #fileID,
+  filePath: StaticString = #filePath,
+  line: Int = #line,
+  column: Int = #column,
+  _ attempt: () async throws -> Void
+) async throws where C.Duration == Duration {
+  try await Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock).requirePassing(
+    comment, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, attempt)
+}
+
+extension Wait {
+  /// Waits until a block of assertions passes, with this configuration.
+  ///
+  /// The counterpart of
+  /// ``requirePassing(_:timeout:pollingInterval:clock:isolation:fileID:filePath:line:column:_:)``
+  /// for a backoff, triggers or an observer. An error the block throws is
+  /// a failed attempt, whatever ``retryingErrors`` says.
+  ///
+  /// - Parameters:
+  ///   - comment: What the block checks, for the error message.
+  ///   - isolation: The actor isolation in which the block runs; defaults to
+  ///     the caller's.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  ///   - attempt: The assertions.
+  /// - Throws: ``WaitTimeoutError`` when no attempt passed before the
+  ///   timeout; ``AsyncWaitError`` for an invalid configuration;
+  ///   `CancellationError` when the task is cancelled.
+  public func requirePassing(
+    _ comment: String? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column,
+    _ attempt: () async throws -> Void
+  ) async throws {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let poller = try poller()
+    var last: FailureRecording.AttemptResult?
+    var ranForReal = false
+    let outcome = try await poller.poll(isolation: isolation) { probe -> Void? in
+      // The attempt at the deadline (or the only one, for a zero timeout)
+      // runs for real.
+      let isFinal = probe.elapsed >= poller.timeout
+      ranForReal = ranForReal || isFinal
+      let result = await FailureRecording.run(quietly: !isFinal, at: location, isolation: isolation, attempt)
+      if result.error is CancellationError { throw CancellationError() }
+      last = result
+      return result.passed ? () : nil
+    }
+    guard case .expired(var expiry) = outcome else { return }
+    if !ranForReal {
+      // The last attempt ended past the deadline, quietly: one more, for real.
+      let result = await FailureRecording.run(quietly: false, at: location, isolation: isolation, attempt)
+      if result.passed { return }
+      last = result
+    }
+    expiry.lastError = last?.error
+    let issues = last.map(\.issues) ?? 0
+    throw poller.failure(
+      expiry, comment: comment ?? "an assertion block to pass",
+      observation: issues == 0
+        ? nil : "the last attempt recorded \(issues == 1 ? "1 issue" : "\(issues) issues")",
+      location: location)
+  }
+
+  /// Checks that a block of assertions passes on every attempt for the
+  /// whole of the timeout, and fails at the first attempt that does not.
+  ///
+  /// Every attempt runs for real: the first failing one records its
+  /// failures at their own lines, then the hold's own at the line that
+  /// waited.
+  ///
+  /// - Parameters:
+  ///   - comment: What the block checks, for the error message.
+  ///   - isolation: The actor isolation in which the block runs; defaults to
+  ///     the caller's.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  ///   - attempt: The assertions.
+  /// - Throws: ``WaitViolationError`` of kind
+  ///   ``WaitViolationError/Kind/failedDuringAlways`` at the first attempt
+  ///   that fails, with its error; ``AsyncWaitError`` for an invalid
+  ///   configuration; `CancellationError` when the task is cancelled.
+  public func requireAlwaysPassing(
+    _ comment: String? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column,
+    _ attempt: () async throws -> Void
+  ) async throws {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let poller = try poller(.window)
+    let outcome = try await poller.poll(isolation: isolation) { probe -> (ProbeContext, (any Error)?)? in
+      let result = await FailureRecording.run(quietly: false, at: location, isolation: isolation, attempt)
+      if result.error is CancellationError { throw CancellationError() }
+      return result.passed ? nil : (probe, result.error)
+    }
+    guard case .decided(let (probe, error)) = outcome else { return }
+    let violation = WaitViolationError(
+      kind: .failedDuringAlways, comment: comment ?? "an assertion block", window: poller.timeout,
+      elapsed: probe.elapsed, probeIndex: probe.index, lastError: error, location: location)
+    throw FailureRecording.report(violation, at: location)
+  }
+}
