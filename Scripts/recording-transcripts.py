@@ -107,8 +107,20 @@ def main():
         for test, line, text in records:
             if line not in markers(fixtures / fixture):
                 problems.append(f"{name}: a failure at an unmarked line {line}: {text[0]}")
-    if any("passingWaitRecordsNothing" in t for t, _, _ in st_issues + xc_failures):
+    if any("passingWaitRecordsNothing" in t or "RecordsNothing" in t for t, _, _ in st_issues + xc_failures):
         problems.append("a passing wait recorded a failure")
+    # XCTest reports every test with a failure as failed (the wait stops it
+    # with XCTSkip), and every other one as passed.
+    log_text = "\n".join(lines)
+    failing = {t for t, _, _ in xc_failures}
+    for test in sorted(failing):
+        if f"Test Case 'XCTestFixture.{test}' failed" not in log_text:
+            problems.append(f"XCTest: {test} recorded a failure but was not reported as failed")
+    for test in re.findall(r"Test Case 'XCTestFixture\.(\w+)' passed", log_text):
+        if test in failing:
+            problems.append(f"XCTest: {test} was reported as passed")
+    if not re.search(r"Test Case 'XCTestFixture\.\w+RecordsNothing' passed", log_text):
+        problems.append("XCTest: no passing test case was reported as passed")
 
     # Transcripts: a block is named FRAMEWORK-TEST, such as st-timeout or xc-testTimeout.
     text = article.read_text()

@@ -45,13 +45,34 @@ package enum FailureRecording {
   ///
   /// Both are `nil` until `AsyncWaitTesting` is loaded. No other lock is
   /// taken while it is held.
-  private static let installed = Locked<(recorder: Recorder?, runner: AttemptRunner?)>((nil, nil))
+  private static let installed = Locked<
+    (recorder: Recorder?, runner: AttemptRunner?, isRecorded: (@Sendable (any Error) -> Bool)?)
+  >((nil, nil, nil))
 
   /// Installs the recorder that every later failing wait reports to.
   ///
   /// - Parameter recorder: The recorder.
   package static func install(_ recorder: @escaping Recorder) {
     installed.withLock { $0.recorder = recorder }
+  }
+
+  /// Installs the check that tells an error a test framework throws after
+  /// recording its failure (`ExpectationFailedError`, `XCTSkip`): such an
+  /// error, thrown by a condition, is passed on as it is, not recorded
+  /// again as the wait's.
+  ///
+  /// - Parameter isRecorded: Whether an error stands for a failure that was
+  ///   recorded already.
+  package static func install(alreadyRecorded isRecorded: @escaping @Sendable (any Error) -> Bool) {
+    installed.withLock { $0.isRecorded = isRecorded }
+  }
+
+  /// Whether `error` stands for a failure a test framework recorded already.
+  ///
+  /// - Parameter error: An error a condition or an attempt threw.
+  /// - Returns: `true` for the framework's own "already recorded" errors.
+  static func wasRecorded(_ error: any Error) -> Bool {
+    installed.withLock { $0.isRecorded }?(error) ?? false
   }
 
   /// Installs the runner of assertion blocks' attempts.
@@ -106,17 +127,19 @@ package enum FailureRecording {
   ///
   /// - Parameters:
   ///   - error: What the condition threw.
+  ///   - source: What threw, for the message: "condition" by default.
   ///   - comment: What the wait was for, or `nil`.
   ///   - probe: The probe that threw.
   ///   - location: Where the wait was called.
   /// - Returns: The error to throw.
   static func report(
-    conditionError error: any Error, comment: String?, probe: ProbeContext, location: SourceLocation
+    conditionError error: any Error, source: String = "condition", comment: String?, probe: ProbeContext,
+    location: SourceLocation
   ) -> any Error {
-    guard !(error is CancellationError), WaitDefaults.scoped.recordsFailures,
+    guard !(error is CancellationError), !wasRecorded(error), WaitDefaults.scoped.recordsFailures,
       let recorder = installed.withLock({ $0.recorder })
     else { return error }
-    let subject = comment.map { "The condition of \"\($0)\"" } ?? "The condition"
+    let subject = comment.map { "The \(source) of \"\($0)\"" } ?? "The \(source)"
     let when =
       probe.index == 1
       ? "on the first probe" : "on probe \(probe.index), \(probe.elapsed.shortDescription) into the wait"

@@ -175,7 +175,9 @@ public final class ManualClock: Clock, Sendable {
     } onCancel: {
       let continuation = state.withLock { state in
         guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
-          state.cancelledBeforeSuspending.insert(id)
+          // Not asleep yet, or woken already by an advance: only the first
+          // needs remembering, for the sleep to end as soon as it starts.
+          if !state.woken.contains(id) { state.cancelledBeforeSuspending.insert(id) }
           return CheckedContinuation<Void, any Error>?.none
         }
         return state.sleepers.remove(at: index).continuation

@@ -131,6 +131,8 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///
   /// - Parameters:
   ///   - comment: What the wait is for; read only when the probe throws.
+  ///   - source: What the probe runs, for the failure: "condition" unless
+  ///     the wait reads something else, such as a sequence.
   ///   - location: Where the wait was called, or `nil` for a wait that
   ///     reports nothing (the `Bool` form of a hold that shares its loop
   ///     with a throwing one); read only when the probe throws.
@@ -142,6 +144,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   @inlinable
   func pollReportingErrors<Value>(
     comment: @autoclosure () -> String?,
+    source: String = "condition",
     location: @autoclosure () -> SourceLocation?,
     isolation: isolated (any Actor)? = #isolation,
     _ probe: (ProbeContext) async throws -> Value?
@@ -156,13 +159,20 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
         do {
           return try await probe(context)
         } catch {
-          threw = context
+          // Only an error that ends the loop is the condition's failure: one
+          // the loop retries leaves `threw` clear, so that a later error of
+          // the clock's `sleep` is not taken for the condition's.
+          let ends =
+            !(error is CancellationError) && !(error is ClockSleepFailure) && retryingErrors?(error) != true
+          threw = ends ? context : nil
           throw error
         }
       }
+    } catch let failure as ClockSleepFailure {
+      throw failure.error
     } catch {
-      guard let probe = threw, retryingErrors?(error) != true, let location = location() else { throw error }
-      throw Self.conditionFailure(error, comment: comment(), probe: probe, location: location)
+      guard let probe = threw, let location = location() else { throw error }
+      throw Self.conditionFailure(error, source: source, comment: comment(), probe: probe, location: location)
     }
   }
 
@@ -255,7 +265,9 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
       }
       onProbe?(WaitProbe(index: loop.probeCount, elapsed: context.elapsed, outcome: .notYet))
     } catch {
-      guard let retryingErrors, !(error is CancellationError), retryingErrors(error) else { throw error }
+      guard let retryingErrors, !(error is CancellationError), !(error is ClockSleepFailure),
+        retryingErrors(error)
+      else { throw error }
       loop.lastError = error
       onProbe?(WaitProbe(index: loop.probeCount, elapsed: context.elapsed, outcome: .retriedError(error)))
     }
@@ -271,6 +283,20 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
       return PollExpiry(probeCount: loop.probeCount, elapsed: elapsed, lastError: loop.lastError)
     }
     return nil
+  }
+}
+
+/// An error of a clock's `sleep` that a probe ran into (the race of a
+/// bounded probe against its deadline), carried out of the probe so that it
+/// is neither retried nor reported as the condition's; the waits unwrap it.
+@usableFromInline
+struct ClockSleepFailure: Error {
+  /// The clock's error.
+  @usableFromInline let error: any Error
+
+  @usableFromInline
+  init(error: any Error) {
+    self.error = error
   }
 }
 

@@ -1,8 +1,9 @@
 /// Waits until a value equals an expected one, and fails with an error
 /// that gives the last value seen when it does not.
 ///
-/// The value is an expression, evaluated again on every probe; a failure
-/// shows what it was last:
+/// The value is an expression, evaluated again on every probe in the
+/// caller's isolation (so a `@MainActor` test reads main-actor state
+/// directly); a failure shows what it was last:
 ///
 /// ```swift
 /// try await requireEventually("the feed loads", for: model.state,
@@ -40,7 +41,7 @@
 ///   when the task is cancelled; an error `value` throws.
 public func requireEventually<C: Clock, Value: Equatable>(
   _ comment: String? = nil,
-  for value: @autoclosure () async throws -> Value,
+  for value: @autoclosure () throws -> Value,
   toEqual expected: Value,
   timeout: Duration? = nil,
   pollingInterval: Duration? = nil,
@@ -52,7 +53,7 @@ public func requireEventually<C: Clock, Value: Equatable>(
   column: Int = #column
 ) async throws where C.Duration == Duration {
   try await Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock).require(
-    comment, for: value, toEqual: expected, isolation: isolation, fileID: fileID, filePath: filePath,
+    comment, for: try value(), toEqual: expected, isolation: isolation, fileID: fileID, filePath: filePath,
     line: line, column: column)
 }
 
@@ -60,15 +61,15 @@ public func requireEventually<C: Clock, Value: Equatable>(
 /// gives the last value seen when it does not.
 ///
 /// ```swift
-/// try await requireEventually("twenty items", for: model.items.count,
-///                             toSatisfy: { $0 >= 20 })
+/// try await requireEventually("twenty items", for: model.items.count) {
+///   $0 >= 20
+/// }
 /// ```
 ///
 /// - Parameters:
 ///   - comment: What is awaited, for the error; `nil` says "a value to
 ///     satisfy the predicate".
 ///   - value: The expression to evaluate on every probe.
-///   - predicate: Whether a value is the one awaited.
 ///   - timeout: How long to keep probing. `nil` takes the scope's default.
 ///   - pollingInterval: How long to sleep between probes. `nil` takes the
 ///     scope's default.
@@ -79,13 +80,13 @@ public func requireEventually<C: Clock, Value: Equatable>(
 ///   - filePath: The file path of the caller, for the error's location.
 ///   - line: The line of the caller, for the error's location.
 ///   - column: The column of the caller, for the error's location.
+///   - predicate: Whether a value is the one awaited.
 /// - Throws: ``WaitTimeoutError`` with the last value when the timeout passes
 ///   first; ``AsyncWaitError`` for an invalid argument; `CancellationError`
 ///   when the task is cancelled; an error `value` or `predicate` throws.
 public func requireEventually<C: Clock, Value>(
   _ comment: String? = nil,
-  for value: @autoclosure () async throws -> Value,
-  toSatisfy predicate: (Value) async throws -> Bool,
+  for value: @autoclosure () throws -> Value,
   timeout: Duration? = nil,
   pollingInterval: Duration? = nil,
   clock: C = ContinuousClock(),
@@ -93,17 +94,10 @@ public func requireEventually<C: Clock, Value>(
   fileID: String = #fileID,
   filePath: StaticString = #filePath,
   line: Int = #line,
-  column: Int = #column
+  column: Int = #column,
+  toSatisfy predicate: (Value) throws -> Bool
 ) async throws where C.Duration == Duration {
-  var last: Value?
-  let wait = Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock)
-  let probe = { () async throws -> Void? in
-    let current = try await value()
-    last = current
-    return try await predicate(current) ? () : nil
-  }
-  _ = try await wait.value(
-    comment ?? "a value to satisfy the predicate",
-    observation: { last.map { "last value: \(valueDescription($0))" } ?? "no value was read" },
-    isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, probe)
+  try await Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock).require(
+    comment, for: try value(), isolation: isolation, fileID: fileID, filePath: filePath, line: line,
+    column: column, toSatisfy: predicate)
 }

@@ -49,7 +49,7 @@ public func requireFirst<S: AsyncSequence & Sendable, C: Clock>(
   let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   let poller = try Wait(timeout: timeout, triggers: [tap.trigger], clock: clock).poller()
   let outcome = try await poller.pollReportingErrors(
-    comment: comment, location: location, isolation: isolation
+    comment: comment, source: "sequence", location: location, isolation: isolation
   ) {
     _ in try tap.match()
   }

@@ -2,10 +2,13 @@
 /// failures and an error that explains the timeout when it does not.
 ///
 /// The block is an attempt: it may use `#expect`, `#require`, any
-/// `require…` wait of this package, and `throw`. Until the deadline, an
-/// attempt that fails records nothing; the attempt at the deadline runs for
-/// real, so its failures are recorded at their own lines, followed by the
-/// wait's own summary at the line that waited:
+/// `require…` wait of this package, and `throw`. In Swift Testing, until
+/// the deadline an attempt that fails records nothing; the attempt at the
+/// deadline runs for real, so its failures are recorded at their own lines,
+/// followed by the wait's own summary at the line that waited. In XCTest,
+/// which has no public way to keep an `XCTAssert` from failing the test,
+/// write the block's checks as `throw`: an `XCTAssert` records on every
+/// attempt that fails it.
 ///
 /// ```swift
 /// @Test func cartTotals() async throws {
@@ -103,7 +106,9 @@ extension Wait {
       if result.passed { return }
       last = result
     }
-    expiry.lastError = last?.error
+    // An error that stands for a failure recorded already (a `#require`)
+    // is at its own line; the summary does not repeat it.
+    expiry.lastError = last?.error.flatMap { FailureRecording.wasRecorded($0) ? nil : $0 }
     let issues = last.map(\.issues) ?? 0
     throw poller.failure(
       expiry, comment: comment ?? "an assertion block to pass",

@@ -35,9 +35,13 @@ extension Wait {
   ) async throws -> Bool {
     let poller = try poller()
     let cutOff = ProbeCutOff()
-    return try await poller.poll(isolation: isolation) { context in
-      try await boundedProbe(condition, poller: poller, context: context, cutOff: cutOff) ? () : nil
-    }.isDecided
+    do {
+      return try await poller.poll(isolation: isolation) { context in
+        try await boundedProbe(condition, poller: poller, context: context, cutOff: cutOff) ? () : nil
+      }.isDecided
+    } catch let failure as ClockSleepFailure {
+      throw failure.error
+    }
   }
 
   /// Waits until a condition holds, giving each probe the time left and
@@ -88,7 +92,7 @@ extension Wait {
     throw poller.failure(
       expiry, comment: comment,
       observation: cutOff.probe.map { "probe \($0) was still running at the deadline and was cancelled" },
-      location: location)
+      boundsProbes: true, location: location)
   }
 
   /// Runs one probe in a child task, racing a sleep to the deadline; the
@@ -109,8 +113,15 @@ extension Wait {
     let answer = try await withThrowingTaskGroup(of: Bool?.self, returning: Bool?.self) { group in
       group.addTask { try await condition(bound) }
       group.addTask {
-        try await clock.sleep(
-          until: clock.now.advanced(by: min(bound, Poller<C>.maximumSleep)), tolerance: nil)
+        do {
+          try await clock.sleep(
+            until: clock.now.advanced(by: min(bound, Poller<C>.maximumSleep)), tolerance: nil)
+        } catch is CancellationError {
+          throw CancellationError()
+        } catch {
+          // The clock's error, not the condition's.
+          throw ClockSleepFailure(error: error)
+        }
         return nil
       }
       defer { group.cancelAll() }

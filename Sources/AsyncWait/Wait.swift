@@ -212,15 +212,15 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     }
   }
 
-  /// Waits until a closure returns an expected value, and fails with an
-  /// error that gives the last value seen when it does not.
+  /// Waits until a value equals an expected one, and fails with an error
+  /// that gives the last value seen when it does not.
   ///
-  /// The plain-state counterpart of the element attribute waits; the
-  /// closure may be `async` and may throw:
+  /// The value is an expression, evaluated again on every probe, in the
+  /// caller's isolation; it may be `async` and may throw:
   ///
   /// ```swift
   /// try await Wait(timeout: .seconds(2))
-  ///   .require("the feed's phase", for: { model.phase }, toEqual: .loaded)
+  ///   .require("the feed's phase", for: model.phase, toEqual: .loaded)
   /// ```
   ///
   /// A timeout reads `last value: .loading`.
@@ -228,7 +228,95 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   /// - Parameters:
   ///   - comment: What is being awaited, for the error; read only when the
   ///     wait fails.
-  ///   - produce: Returns the current value.
+  ///   - produce: The expression to evaluate on every probe.
+  ///   - expected: The value to wait for.
+  ///   - observation: Says, after a timeout, more of what the last probe
+  ///     saw, below the last value. Nothing by default.
+  ///   - isolation: The actor isolation of the caller.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  /// - Throws: ``WaitTimeoutError`` when the timeout passes first;
+  ///   ``AsyncWaitError`` for an invalid configuration; `CancellationError`
+  ///   when the task is cancelled; an error `produce` throws and the wait
+  ///   does not retry.
+  public func require<Value: Equatable>(
+    _ comment: @autoclosure () -> String? = nil,
+    for produce: @autoclosure () throws -> Value,
+    toEqual expected: Value,
+    observation: () async -> String? = { nil },
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    try await require(
+      comment() ?? "a value to equal \(valueDescription(expected))", reading: { try produce() },
+      observation: observation, isolation: isolation, fileID: fileID, filePath: filePath, line: line,
+      column: column, toSatisfy: { $0 == expected })
+  }
+
+  /// Waits until a value satisfies a predicate, and fails with an error
+  /// that gives the last value seen when it does not.
+  ///
+  /// ```swift
+  /// try await Wait(timeout: .seconds(2))
+  ///   .require("twenty items", for: model.items.count) { $0 >= 20 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - comment: What is being awaited, for the error; read only when the
+  ///     wait fails. `nil` says "a value to satisfy the predicate".
+  ///   - produce: The expression to evaluate on every probe.
+  ///   - observation: Says, after a timeout, more of what the last probe
+  ///     saw, below the last value. Nothing by default.
+  ///   - isolation: The actor isolation in which `produce` and `predicate`
+  ///     run; defaults to the caller's.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  ///   - predicate: Whether a value is the one awaited.
+  /// - Throws: ``WaitTimeoutError`` when the timeout passes first;
+  ///   ``AsyncWaitError`` for an invalid configuration; `CancellationError`
+  ///   when the task is cancelled; an error `produce` or `predicate` throws
+  ///   and the wait does not retry.
+  public func require<Value>(
+    _ comment: @autoclosure () -> String? = nil,
+    for produce: @autoclosure () throws -> Value,
+    observation: () async -> String? = { nil },
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column,
+    toSatisfy predicate: (Value) throws -> Bool
+  ) async throws {
+    try await require(
+      comment() ?? "a value to satisfy the predicate", reading: { try produce() }, observation: observation,
+      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+      toSatisfy: { try predicate($0) })
+  }
+
+  /// Waits until a value read by a closure, which may suspend, equals an
+  /// expected one, and fails with an error that gives the last value seen
+  /// when it does not.
+  ///
+  /// The counterpart of ``require(_:for:toEqual:observation:isolation:fileID:filePath:line:column:)``
+  /// for a value that takes `await` to read:
+  ///
+  /// ```swift
+  /// try await Wait(timeout: .seconds(5))
+  ///   .require("the server's health", reading: { try await server.health() },
+  ///            toEqual: .ready)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - comment: What is being awaited, for the error; read only when the
+  ///     wait fails.
+  ///   - produce: Reads the current value, in the caller's isolation.
   ///   - expected: The value to wait for.
   ///   - observation: Says, after a timeout, more of what the last probe
   ///     saw, below the last value. Nothing by default.
@@ -243,7 +331,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///   does not retry.
   public func require<Value: Equatable>(
     _ comment: @autoclosure () -> String? = nil,
-    for produce: () async throws -> Value,
+    reading produce: () async throws -> Value,
     toEqual expected: Value,
     observation: () async -> String? = { nil },
     isolation: isolated (any Actor)? = #isolation,
@@ -252,19 +340,41 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     line: Int = #line,
     column: Int = #column
   ) async throws {
+    try await require(
+      comment() ?? "a value to equal \(valueDescription(expected))", reading: produce,
+      observation: observation,
+      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+      toSatisfy: { $0 == expected })
+  }
+
+  /// The value waits' loop: reads a value on every probe, keeps the last,
+  /// and shows it after a timeout.
+  ///
+  /// The element waits read asynchronously, through this.
+  package func require<Value>(
+    _ comment: String,
+    reading produce: () async throws -> Value,
+    observation: () async -> String?,
+    isolation: isolated (any Actor)?,
+    fileID: String,
+    filePath: StaticString,
+    line: Int,
+    column: Int,
+    toSatisfy predicate: (Value) async throws -> Bool
+  ) async throws {
     var last: Value?
+    let probe = { () async throws -> Void? in
+      let current = try await produce()
+      last = current
+      return try await predicate(current) ? () : nil
+    }
     _ = try await value(
-      comment() ?? "a value to equal \(valueDescription(expected))",
+      comment,
       observation: {
         let lastLine = last.map { "last value: \(valueDescription($0))" } ?? "no value was read"
         return [lastLine, await observation()].compactMap { $0 }.joined(separator: "\n")
       },
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
-      { () async throws -> Void? in
-        let current = try await produce()
-        last = current
-        return current == expected ? () : nil
-      })
+      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, probe)
   }
 }
 
@@ -276,17 +386,21 @@ extension Poller {
   ///   - expiry: How the poll ended.
   ///   - comment: What was awaited, or `nil`.
   ///   - observation: What the last probe saw, or `nil`.
+  ///   - boundsProbes: Whether the wait cut its probes off at the deadline
+  ///     (the `{ remaining in … }` form), so an overrun needs no advice.
   ///   - location: Where the wait was called.
   /// - Returns: The error to throw.
   func failure(
-    _ expiry: PollExpiry, comment: String?, observation: String? = nil, location: SourceLocation
+    _ expiry: PollExpiry, comment: String?, observation: String? = nil, boundsProbes: Bool = false,
+    location: SourceLocation
   ) -> any Error {
-    let error = WaitTimeoutError(
+    var error = WaitTimeoutError(
       comment: comment, timeout: timeout, timeoutScale: timing.scale,
       endedAtScopeDeadline: timing.endsAtScopeDeadline, schedule: schedule, probeCount: expiry.probeCount,
       elapsed: expiry.elapsed, clockName: String(describing: C.self),
       lastObservation: observation.flatMap { $0.isEmpty ? nil : $0 }, lastError: expiry.lastError,
       location: location)
+    error.probesWereBounded = boundsProbes
     return FailureRecording.report(error, at: location)
   }
 }
@@ -297,15 +411,17 @@ extension Poller {
   ///
   /// - Parameters:
   ///   - error: What the condition threw.
+  ///   - source: What threw: "condition", or "sequence".
   ///   - comment: What was awaited, or `nil`.
   ///   - probe: The probe that threw.
   ///   - location: Where the wait was called.
   /// - Returns: The error to throw.
   @usableFromInline
   static func conditionFailure(
-    _ error: any Error, comment: String?, probe: ProbeContext, location: SourceLocation
+    _ error: any Error, source: String, comment: String?, probe: ProbeContext, location: SourceLocation
   ) -> any Error {
-    FailureRecording.report(conditionError: error, comment: comment, probe: probe, location: location)
+    FailureRecording.report(
+      conditionError: error, source: source, comment: comment, probe: probe, location: location)
   }
 }
 

@@ -115,7 +115,8 @@ public struct WaitDefaults: Sendable {
 ///   - timeout: The timeout of waits that give none.
 ///   - pollingInterval: The polling interval of waits that give none.
 ///   - deadline: How long, from now on `clock`, every eventually-style wait
-///     of the scope may run; multiplied by `ASYNCWAIT_TIMEOUT_SCALE`.
+///     of the scope may run; multiplied by `ASYNCWAIT_TIMEOUT_SCALE` when
+///     `clock` measures real time (see ``RealTimeClock``).
 ///   - recordsFailures: Whether a failing throwing wait records a failure in
 ///     a running test before it throws; `false` leaves the error to the test,
 ///     for tests that catch it.
@@ -186,9 +187,10 @@ struct ScopeDeadline: Sendable {
 /// hold's window.
 @usableFromInline
 enum TimeoutKind: Sendable {
-  /// A wait for something to happen: scaled, and cut to a scope's deadline.
+  /// A wait for something to happen: scaled on a clock of real time, and
+  /// cut to a scope's deadline.
   case eventually
-  /// A never or always window: scaled, never cut short.
+  /// A never or always window: never scaled, never cut short.
   case window
 }
 

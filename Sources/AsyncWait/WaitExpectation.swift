@@ -65,15 +65,19 @@ public final class WaitExpectation: Sendable {
   ///   - timeout: How long to wait, or the window an inverted expectation
   ///     is watched for. `nil` takes the scope's default.
   ///   - clock: The clock that measures the timeout; `ContinuousClock` by default.
+  ///   - isolation: The actor isolation of the caller.
   /// - Returns: `true` when the expectation was met: fulfilled enough times
   ///   and not more, or, inverted, not fulfilled.
   /// - Throws: ``AsyncWaitError`` for a negative timeout;
   ///   `CancellationError` when the task is cancelled.
-  public func wait<C: Clock>(timeout: Duration? = nil, clock: C = ContinuousClock()) async throws -> Bool
-  where C.Duration == Duration {
+  public func wait<C: Clock>(
+    timeout: Duration? = nil,
+    clock: C = ContinuousClock(),
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws -> Bool where C.Duration == Duration {
     let wait = Wait(timeout: timeout, triggers: [trigger], clock: clock)
-    if isInverted { return try await wait.never { isMet } }
-    return try await wait.until { isMet } && fulfillmentCount <= expectedCount
+    if isInverted { return try await wait.never(isolation: isolation) { isMet } }
+    return try await wait.until(isolation: isolation) { isMet } && fulfillmentCount <= expectedCount
   }
 
   /// Waits until the expectation is fulfilled `expectedCount` times, or,

@@ -22,7 +22,9 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// ``endedAtScopeDeadline`` says so.
   public var timeout: Duration
   /// The factor the timeout was multiplied by, from the environment variable
-  /// `ASYNCWAIT_TIMEOUT_SCALE`; 1 when it is not set.
+  /// `ASYNCWAIT_TIMEOUT_SCALE`; 1 when it is not set, when the wait's clock
+  /// does not measure real time, or when the wait opted out
+  /// (``Wait/scalesTimeout``).
   public var timeoutScale: Double
   /// Whether the wait ended at the deadline of an enclosing
   /// ``withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:clock:isolation:_:)``
@@ -43,6 +45,10 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   public var lastError: (any Error)?
   /// Where the wait was called.
   public var location: SourceLocation
+  /// Whether the wait already cut its probes off at the deadline, so that
+  /// an overrun comes from the one interval its final probe is given, or
+  /// from a late wake, and the description gives no advice.
+  package var probesWereBounded = false
 
   /// Creates a timeout error.
   ///
@@ -121,8 +127,10 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
     ]
     if let overrun = probeOverrun {
       lines.append(
-        "  the last probe ended \(overrun.shortDescription) after the deadline; a condition that takes "
-          + "the time left (`{ remaining in … }`) is cancelled at the deadline instead")
+        probesWereBounded
+          ? "  the last probe ended \(overrun.shortDescription) after the deadline"
+          : "  the last probe ended \(overrun.shortDescription) after the deadline; a condition that takes "
+            + "the time left (`{ remaining in … }`) is cancelled at the deadline instead")
     }
     if let lastError {
       lines.append("  last error: \(lastError)")

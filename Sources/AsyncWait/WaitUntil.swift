@@ -30,7 +30,9 @@
 /// - A timeout too far away to represent, such as `.seconds(Int64.max)`, means
 ///   the wait ends only by success, an error or cancellation.
 /// - The timeout is multiplied by the environment variable
-///   `ASYNCWAIT_TIMEOUT_SCALE` when it is set, for slow machines.
+///   `ASYNCWAIT_TIMEOUT_SCALE` when it is set, for slow machines, on a clock
+///   that measures real time (`ContinuousClock`, `SuspendingClock`, a
+///   ``RealTimeClock``).
 ///
 /// - Parameters:
 ///   - timeout: How long to keep probing, measured on `clock` from the call.

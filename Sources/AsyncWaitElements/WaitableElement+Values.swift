@@ -229,10 +229,9 @@ extension WaitableElement {
     try await wait.waking(on: self).require(
       comment
         ?? "\(name().map { "\(elementDescription) \($0)" } ?? elementDescription) to equal \(valueDescription(value))",
-      for: { try await read(self) },
-      toEqual: value,
+      reading: { try await read(self) },
       observation: { await stateDescription }, isolation: isolation, fileID: fileID, filePath: filePath,
-      line: line, column: column)
+      line: line, column: column, toSatisfy: { $0 == value })
   }
 }
 

@@ -17,6 +17,7 @@ import Testing
 func install() {
   FailureRecording.install(TestFrameworks.record)
   FailureRecording.install(attempts: TestFrameworks.runAttempt)
+  FailureRecording.install(alreadyRecorded: TestFrameworks.isAlreadyRecorded)
   #if canImport(XCTest)
     XCTestTracking.start()
   #endif
@@ -47,6 +48,18 @@ enum TestFrameworks {
     return nil
   }
 
+  /// Whether `error` is one a framework throws after recording its failure:
+  /// Swift Testing's `ExpectationFailedError` (from `#require` or a failing
+  /// wait), XCTest's `XCTSkip` (from a failing wait, or a skip).
+  @Sendable
+  static func isAlreadyRecorded(_ error: any Error) -> Bool {
+    if error is ExpectationFailedError { return true }
+    #if canImport(XCTest)
+      if error is XCTSkip { return true }
+    #endif
+    return false
+  }
+
   /// Runs one attempt of an assertion block (``requirePassing(_:timeout:pollingInterval:clock:isolation:fileID:filePath:line:column:_:)``).
   ///
   /// In Swift Testing the attempt runs inside `withKnownIssue`, whose
@@ -55,7 +68,9 @@ enum TestFrameworks {
   /// attempt it leaves it as it is. A quiet attempt also runs with
   /// `recordsFailures: false`, so a wait inside it throws instead of
   /// recording. In XCTest, and outside a test, only the second holds:
-  /// XCTest has no public way to keep an `XCTAssert` from failing the test.
+  /// XCTest has no public way to keep an `XCTAssert` from failing the test;
+  /// the failures it records during an attempt are counted, so that the
+  /// attempt does not pass.
   @Sendable
   static func runAttempt(
     quietly: Bool, at location: AsyncWait.SourceLocation, isolation: isolated (any Actor)?,
@@ -74,8 +89,16 @@ enum TestFrameworks {
       }
     }
     guard Test.current != nil else {
-      await run()
-      return FailureRecording.AttemptResult(issues: 0, error: thrown)
+      #if canImport(XCTest)
+        // XCTest cannot keep an XCTAssert from failing the test, but an
+        // attempt that recorded a failure has not passed: count them.
+        let before = XCTestTracking.failureCount
+        await run()
+        return FailureRecording.AttemptResult(issues: XCTestTracking.failureCount - before, error: thrown)
+      #else
+        await run()
+        return FailureRecording.AttemptResult(issues: 0, error: thrown)
+      #endif
     }
     let issues = Locked(0)
     let sourceLocation = Testing.SourceLocation(
@@ -173,8 +196,13 @@ enum TestFrameworks {
     /// record a failure, which XCTest's own assertions do from any thread.
     struct RunningTestCases: @unchecked Sendable {
       var stack: [XCTestCase] = []
+      /// The failures XCTest recorded since the process started.
+      var failures = 0
       var current: XCTestCase? { stack.last }
     }
+
+    /// How many failures XCTest has recorded so far, in any test case.
+    static var failureCount: Int { running.withLock { $0.failures } }
 
     #if canImport(Darwin)
       typealias Base = NSObject
@@ -193,6 +221,19 @@ enum TestFrameworks {
       func testCaseWillStart(_ testCase: XCTestCase) {
         running.withLock { $0.stack.append(testCase) }
       }
+
+      #if canImport(Darwin)
+        func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
+          running.withLock { $0.failures += 1 }
+        }
+      #else
+        func testCase(
+          _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
+          atLine lineNumber: Int
+        ) {
+          running.withLock { $0.failures += 1 }
+        }
+      #endif
 
       func testCaseDidFinish(_ testCase: XCTestCase) {
         running.withLock { running in

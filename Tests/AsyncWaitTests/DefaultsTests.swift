@@ -107,7 +107,7 @@ import Testing
 
     let error = try await #require(throws: WaitTimeoutError.self) {
       try await Wait(timeout: .zero, clock: clock).require(
-        "the phase", for: { Phase.loading }, toEqual: .loaded)
+        "the phase", for: Phase.loading, toEqual: .loaded)
     }
 
     #expect(error.comment == "the phase")
@@ -118,7 +118,7 @@ import Testing
     let clock = ManualClock(.advancesWhenSleeping)
 
     let error = try await #require(throws: WaitTimeoutError.self) {
-      try await Wait(timeout: .zero, clock: clock).require(for: { "draft" }, toEqual: "sent")
+      try await Wait(timeout: .zero, clock: clock).require(for: "draft", toEqual: "sent")
     }
 
     #expect(error.comment == #"a value to equal "sent""#)

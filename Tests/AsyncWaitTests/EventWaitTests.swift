@@ -163,7 +163,7 @@ struct EventWaitTests {
         "the feed loads", for: phase, toEqual: .loaded, timeout: .seconds(1), clock: clock)
     }
     let satisfied = try await #require(throws: WaitTimeoutError.self) {
-      try await requireEventually(for: 7, toSatisfy: { $0 >= 20 }, timeout: .seconds(1), clock: clock)
+      try await requireEventually(for: 7, timeout: .seconds(1), clock: clock) { $0 >= 20 }
     }
 
     #expect(equal.lastObservation == "last value: .loading")
@@ -176,10 +176,20 @@ struct EventWaitTests {
 
     try await requireEventually(
       for: clock.now.offset, toEqual: .seconds(1), timeout: .seconds(5), clock: clock)
-    try await requireEventually(
-      for: clock.now.offset, toSatisfy: { $0 >= .seconds(2) }, timeout: .seconds(5), clock: clock)
+    try await requireEventually(for: clock.now.offset, timeout: .seconds(5), clock: clock) {
+      $0 >= .seconds(2)
+    }
+    try await Wait(timeout: .seconds(5), clock: clock).require(for: clock.now.offset) { $0 >= .seconds(3) }
+    try await Wait(timeout: .seconds(5), clock: clock).require(for: clock.now.offset, toEqual: .seconds(4))
 
-    #expect(clock.now.offset == .seconds(2))
+    try await Wait(timeout: .seconds(5), clock: clock).require(
+      reading: { () async throws -> Bool in
+        try await clock.sleep(for: .seconds(1))
+        return clock.now.offset >= .seconds(6)
+      }, toEqual: true)
+
+    // Two reads of a second each, and the interval between them.
+    #expect(clock.now.offset == .milliseconds(6_100))
   }
 
   // MARK: Blocks of assertions (without a test framework's recorder)

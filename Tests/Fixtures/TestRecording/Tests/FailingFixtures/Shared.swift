@@ -2,6 +2,7 @@
 // what the waits ask for.
 
 import AsyncWaitTesting
+import Synchronization
 
 /// A feed that never loads.
 final class Feed: Sendable {
@@ -46,4 +47,17 @@ extension Feed {
 /// The error an assertion block throws while the cart has not settled.
 struct CartNotSettled: Error, CustomStringConvertible {
   var description: String { "the cart has 2 items, not 3" }
+}
+
+/// Counts the attempts of an assertion block.
+final class Attempts: Sendable {
+  private let value = Mutex(0)
+  var count: Int { value.withLock { $0 } }
+  /// Counts one more attempt and returns its number.
+  func next() -> Int {
+    value.withLock { count in
+      count += 1
+      return count
+    }
+  }
 }

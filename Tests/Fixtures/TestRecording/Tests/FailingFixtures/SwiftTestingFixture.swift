@@ -15,7 +15,7 @@ import Testing
   @Test func optionalValue() async throws {
     let downloads = Downloads()
     try await Wait(timeout: .milliseconds(200))
-      .require("the report", for: { downloads.state(of: "report") }, toEqual: .finished)  // fails here
+      .require("the report", for: downloads.state(of: "report"), toEqual: .finished)  // fails here
   }
 
   @Test func elementTimeout() async throws {

@@ -16,7 +16,7 @@ final class XCTestFixture: XCTestCase {
   func testOptionalValue() async throws {
     let downloads = Downloads()
     try await Wait(timeout: .milliseconds(200))
-      .require("the report", for: { downloads.state(of: "report") }, toEqual: .finished)  // fails here
+      .require("the report", for: downloads.state(of: "report"), toEqual: .finished)  // fails here
   }
 
   func testElementTimeout() async throws {
@@ -66,6 +66,15 @@ final class XCTestFixture: XCTestCase {
   func testValueWithItsLastValue() async throws {
     let feed = Feed()
     try await requireEventually("it loads", for: feed.phase, toEqual: .loaded, timeout: .zero)  // fails here
+  }
+
+  func testAssertionBlockPassingOnItsThirdAttemptRecordsNothing() async throws {
+    let attempts = Attempts()
+    try await requirePassing("the count reaches 3", timeout: .seconds(5), pollingInterval: .milliseconds(10))
+    {
+      guard attempts.next() >= 3 else { throw CartNotSettled() }
+    }
+    XCTAssertEqual(attempts.count, 3)
   }
 
   func testPassingWaitRecordsNothing() async throws {

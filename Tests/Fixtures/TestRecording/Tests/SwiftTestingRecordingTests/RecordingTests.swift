@@ -2,6 +2,18 @@ import AsyncWaitTesting
 import Synchronization
 import Testing
 
+/// An error a wait retries.
+struct Retried: Error {}
+/// The error of a clock's sleep.
+struct Boom: Error {}
+
+/// A clock on real time whose sleeps throw.
+struct ThrowingClock: Clock {
+  var now: ContinuousClock.Instant { .now }
+  var minimumResolution: Duration { .zero }
+  func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws { throw Boom() }
+}
+
 /// The error of a client whose server is not listening.
 struct Refused: Error, CustomStringConvertible {
   var description: String { "connection refused" }
@@ -144,6 +156,31 @@ final class IssueLog: Sendable {
 
     try await parts.require(timeout: .seconds(5))
     await callbacks.value
+  }
+
+  @Test func aClockErrorAfterARetriedErrorIsTheClocksNotTheConditions() async throws {
+    let wait = Wait(timeout: .seconds(1), retryingErrors: { $0 is Retried }, clock: ThrowingClock())
+
+    await #expect(throws: Boom.self) {
+      try await wait.require("the server answers") { throw Retried() }
+    }
+  }
+
+  @Test func aRequireInsideAConditionIsRecordedOnceAtItsOwnLine() async throws {
+    let log = IssueLog()
+    let requireLine = #line + 5
+
+    try await withKnownIssue {
+      try await requireEventually("the count is read", timeout: .seconds(1)) {
+        let count: Int? = nil
+        return try #require(count) > 0
+      }
+    } matching: {
+      log.match($0)
+    }
+
+    #expect(log.all.count == 1)
+    #expect(log.all.first?.sourceLocation?.line == requireLine)
   }
 
   @Test func boolWaitsAndPassingWaitsRecordNothing() async throws {
