@@ -101,15 +101,6 @@ let siteURL = "http://127.0.0.1:8080/"
 /// A page the browser articles act on; never opened, since nothing here runs.
 let page: BrowserPage = { fatalError("the docs' code blocks are compiled, not run") }()
 
-/// A count of refreshes that a task increments (controlling-time-in-tests).
-final class Refreshes: @unchecked Sendable {
-  // @unchecked: `count` is read and written only under `lock`.
-  private let lock = NSLock()
-  private var count = 0
-  var value: Int { lock.withLock { count } }
-  func increment() { lock.withLock { count += 1 } }
-}
-
 /// The cache of "Controlling time in tests", for its second block: the
 /// first block declares the same type, nested in a block of its own.
 final class TTLCache<C: Clock<Duration>>: @unchecked Sendable {

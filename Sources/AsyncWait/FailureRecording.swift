@@ -157,3 +157,23 @@ package enum FailureRecording {
     return text.hasSuffix(atLine) ? String(text.dropLast(atLine.count)) : text
   }
 }
+
+/// Runs a throwing wait's validation: an invalid configuration is reported
+/// to a running test at the wait's location, like any failure of the wait,
+/// before it is thrown.
+///
+/// - Parameters:
+///   - location: Where the wait was called, or `nil` for a wait that
+///     reports nothing (a `Bool` form).
+///   - body: The validation, such as making the wait's poller.
+/// - Returns: What `body` returns.
+/// - Throws: The ``AsyncWaitError`` of `body`, or, inside a test, the
+///   recorder's replacement for it.
+func validating<T>(at location: SourceLocation?, _ body: () throws(AsyncWaitError) -> T) throws -> T {
+  do {
+    return try body()
+  } catch {
+    guard let location else { throw error }
+    throw FailureRecording.report(error, at: location)
+  }
+}

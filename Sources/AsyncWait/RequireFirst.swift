@@ -47,7 +47,9 @@ public func requireFirst<S: AsyncSequence & Sendable, C: Clock>(
   let tap = SequenceTap(sequence, predicate: predicate)
   defer { tap.cancel() }
   let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  let poller = try Wait(timeout: timeout, triggers: [tap.trigger], clock: clock).poller()
+  let poller = try validating(at: location) { () throws(AsyncWaitError) in
+    try Wait(timeout: timeout, triggers: [tap.trigger], clock: clock).poller()
+  }
   let outcome = try await poller.pollReportingErrors(
     comment: comment, source: "sequence", location: location, isolation: isolation
   ) {

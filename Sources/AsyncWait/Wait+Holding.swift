@@ -81,8 +81,10 @@ extension Wait {
     isolation: isolated (any Actor)?,
     _ condition: () async throws -> Bool
   ) async throws -> (poller: Poller<C>, poll: PollOutcome<Void>, run: Duration?) {
-    guard duration >= .zero else { throw AsyncWaitError.negativeDuration }
-    let poller = try poller()
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in
+      guard duration >= .zero else { throw .negativeDuration }
+      return try self.poller()
+    }
     var runStart: Duration?
     var runLength: Duration?
     let outcome = try await poller.pollReportingErrors(
@@ -235,7 +237,7 @@ extension Wait {
     whenConditionIs violating: Bool,
     _ condition: () async throws -> Bool
   ) async throws -> (window: Duration, violation: Violation?) {
-    let poller = try poller(.window)
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller(.window) }
     let outcome = try await poller.pollReportingErrors(
       comment: comment(), location: location, isolation: isolation
     ) {
@@ -316,9 +318,11 @@ extension Wait {
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    guard minimum >= .zero else { throw AsyncWaitError.negativeDuration }
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let poller = try poller()
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in
+      guard minimum >= .zero else { throw .negativeDuration }
+      return try self.poller()
+    }
     let outcome = try await poller.pollReportingErrors(
       comment: comment, location: location, isolation: isolation
     ) {

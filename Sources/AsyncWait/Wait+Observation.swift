@@ -70,8 +70,10 @@ extension Wait {
     _ condition: () throws -> Bool
   ) async throws {
     let watch = ObservationWatch()
-    let poller = try poller(extraTriggers: [watch.trigger])
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in
+      try self.poller(extraTriggers: [watch.trigger])
+    }
     let outcome = try await poller.pollReportingErrors(
       comment: comment, location: location, isolation: isolation
     ) {

@@ -86,7 +86,7 @@ extension Wait {
     _ attempt: () async throws -> Void
   ) async throws {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let poller = try poller()
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller() }
     var last: FailureRecording.AttemptResult?
     var ranForReal = false
     let outcome = try await poller.poll(isolation: isolation) { probe -> Void? in
@@ -147,7 +147,7 @@ extension Wait {
     _ attempt: () async throws -> Void
   ) async throws {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let poller = try poller(.window)
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller(.window) }
     let outcome = try await poller.poll(isolation: isolation) { probe -> (ProbeContext, (any Error)?)? in
       let result = await FailureRecording.run(quietly: false, at: location, isolation: isolation, attempt)
       if result.error is CancellationError { throw CancellationError() }

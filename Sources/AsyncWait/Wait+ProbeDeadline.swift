@@ -79,9 +79,9 @@ extension Wait {
     column: Int = #column,
     _ condition: @escaping @Sendable (_ remaining: Duration) async throws -> Bool
   ) async throws {
-    let poller = try poller()
-    let cutOff = ProbeCutOff()
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller() }
+    let cutOff = ProbeCutOff()
     let outcome = try await poller.pollReportingErrors(
       comment: comment, location: location, isolation: isolation
     ) {

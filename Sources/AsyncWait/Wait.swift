@@ -199,8 +199,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     column: Int = #column,
     _ produce: () async throws -> Value?
   ) async throws -> Value {
-    let poller = try poller()
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller() }
     let outcome = try await poller.pollReportingErrors(
       comment: comment(), location: location, isolation: isolation
     ) { _ in try await produce() }

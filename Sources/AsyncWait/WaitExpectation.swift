@@ -21,7 +21,9 @@
 /// ``WaitViolationError/Kind/fulfilledTooOften``.
 ///
 /// An inverted expectation must *not* be fulfilled: its ``require(timeout:clock:isolation:fileID:filePath:line:column:)``
-/// watches the whole window and fails at the first fulfilment.
+/// watches the whole window, as a hold does (so `ASYNCWAIT_TIMEOUT_SCALE`
+/// never stretches it), and fails at the first fulfilment:
+/// `"an error is reported" was fulfilled 1 time, more often than expected`.
 public final class WaitExpectation: Sendable {
   /// What the expectation stands for, for failures.
   public let comment: String?
@@ -95,9 +97,8 @@ public final class WaitExpectation: Sendable {
   ///   - column: The column of the caller, for the error's location.
   /// - Throws: ``WaitTimeoutError`` when too few fulfilments came in time,
   ///   saying how many; ``WaitViolationError`` when more than
-  ///   `expectedCount` came (``WaitViolationError/Kind/fulfilledTooOften``),
-  ///   or an inverted expectation was fulfilled
-  ///   (``WaitViolationError/Kind/heldDuringNever``); ``AsyncWaitError`` for
+  ///   `expectedCount` came, or an inverted expectation was fulfilled
+  ///   (``WaitViolationError/Kind/fulfilledTooOften``); ``AsyncWaitError`` for
   ///   a negative timeout; `CancellationError` when the task is cancelled.
   public func require<C: Clock>(
     timeout: Duration? = nil,
@@ -110,21 +111,28 @@ public final class WaitExpectation: Sendable {
   ) async throws where C.Duration == Duration {
     let wait = Wait(timeout: timeout, triggers: [trigger], clock: clock)
     let subject = comment ?? "an expectation to be fulfilled"
-    if isInverted {
-      try await wait.requireNever(
-        comment ?? "an inverted expectation is fulfilled", isolation: isolation, fileID: fileID,
-        filePath: filePath, line: line, column: column
-      ) { isMet }
-      return
-    }
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let start = clock.now
+    if isInverted {
+      // A hold's window: any fulfilment within it is one too many.
+      let quiet: Bool
+      do {
+        quiet = try await wait.never(isolation: isolation) { isMet }
+      } catch let error as AsyncWaitError {
+        throw FailureRecording.report(error, at: location)
+      }
+      guard !quiet else { return }
+      let violation = WaitViolationError(
+        kind: .fulfilledTooOften, comment: subject, window: .zero, elapsed: start.duration(to: clock.now),
+        probeIndex: fulfillmentCount, location: location)
+      throw FailureRecording.report(violation, at: location)
+    }
     let observation = { "fulfilled \(self.fulfillmentCount) of \(self.expectedCount) times" }
     try await wait.value(
       subject, observation: observation, isolation: isolation, fileID: fileID, filePath: filePath, line: line,
       column: column, { isMet ? () : nil })
     let seen = fulfillmentCount
     guard seen > expectedCount else { return }
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let violation = WaitViolationError(
       kind: .fulfilledTooOften, comment: subject, window: .zero, elapsed: start.duration(to: clock.now),
       probeIndex: seen, location: location)

@@ -120,8 +120,10 @@ public func requireEventually<C: Clock>(
   column: Int = #column,
   _ condition: () async throws -> Bool
 ) async throws where C.Duration == Duration {
-  let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
   let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  let poller = try validating(at: location) { () throws(AsyncWaitError) in
+    try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
+  }
   let outcome = try await poller.pollReportingErrors(
     comment: comment, location: location, isolation: isolation
   ) {

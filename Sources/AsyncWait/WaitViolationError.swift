@@ -33,7 +33,8 @@ public struct WaitViolationError: Error, Sendable, CustomStringConvertible {
     /// The condition held before the minimum duration had passed.
     public static let heldTooEarly = Kind(.heldTooEarly)
     /// A ``WaitExpectation`` was fulfilled more often than its expected
-    /// count by the time it was awaited.
+    /// count by the time it was awaited, or an inverted one was fulfilled
+    /// at all.
     ///
     /// ``WaitViolationError/probeIndex`` holds the number of fulfilments.
     public static let fulfilledTooOften = Kind(.fulfilledTooOften)
@@ -108,7 +109,7 @@ public struct WaitViolationError: Error, Sendable, CustomStringConvertible {
       lines = ["\(subject) held \(seen), earlier than the minimum of \(window)"]
     case .fulfilledTooOften:
       lines = [
-        "\(subject) was fulfilled \(probeIndex) times, more often than expected, "
+        "\(subject) was fulfilled \(probeIndex == 1 ? "1 time" : "\(probeIndex) times"), more often than expected, "
           + "within \(elapsed.shortDescription)"
       ]
     default:

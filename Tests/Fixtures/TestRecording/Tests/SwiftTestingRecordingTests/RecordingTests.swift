@@ -183,6 +183,24 @@ final class IssueLog: Sendable {
     #expect(log.all.first?.sourceLocation?.line == requireLine)
   }
 
+  @Test func anInvalidConfigurationIsRecordedAtTheWaitsLine() async throws {
+    let log = IssueLog()
+    let waitLine = #line + 3
+
+    try await withKnownIssue {
+      try await requireEventually("the feed loads", timeout: .seconds(-1)) { true }
+    } matching: {
+      log.match($0)
+    }
+
+    #expect(log.all.count == 1)
+    #expect(log.all.first?.sourceLocation?.line == waitLine)
+    #expect(
+      log.all.first.map { String(describing: $0.kind) }?.hasPrefix(
+        "Expectation failed: The timeout is negative")
+        == true)
+  }
+
   @Test func boolWaitsAndPassingWaitsRecordNothing() async throws {
     #expect(try await waitUntil(timeout: .milliseconds(20)) { false } == false)
     try await requireEventually("it holds", timeout: .milliseconds(20)) { true }
