@@ -294,39 +294,4 @@
     let run: () -> Void
     init(_ run: @escaping () -> Void) { self.run = run }
   }
-
-  /// The process-wide timer threads of the system clocks, each started at its
-  /// first sleep.
-  enum SystemTimers {
-    static let continuous = TimerThread(clock: ContinuousClock())
-    static let suspending = TimerThread(clock: SuspendingClock())
-
-    /// The timer thread for waits on `clock`, or `nil` when it is not a system clock.
-    static func thread<C: Clock>(for clock: C) -> TimerThread<C>? where C.Duration == Duration {
-      if C.self == ContinuousClock.self { return continuous as? TimerThread<C> }
-      if C.self == SuspendingClock.self { return suspending as? TimerThread<C> }
-      return nil
-    }
-  }
-
-  /// A parking place for one task, resumed by the continuous clock's timer
-  /// thread with nothing around it: no condition, no clock read, no cancellation.
-  ///
-  /// For the benchmark's resume floor, the physical limit of any wait that
-  /// wakes its task for every probe.
-  package final class TimerPark: Sendable {
-    private let parking = Parking()
-
-    /// Creates a parking place for one task.
-    package init() {}
-
-    /// Parks the calling task until the timer thread finds `deadline` reached.
-    ///
-    /// - Parameter deadline: When to be resumed.
-    package func park(until deadline: ContinuousClock.Instant) async {
-      let id = parking.beginSleep()
-      SystemTimers.continuous.schedule(parking, sleep: id, at: deadline)
-      _ = await withUnsafeContinuation { parking.suspend(id, $0) }
-    }
-  }
 #endif

@@ -1,0 +1,22 @@
+#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+  /// A parking place for one task, resumed by the continuous clock's timer
+  /// thread with nothing around it: no condition, no clock read, no cancellation.
+  ///
+  /// For the benchmark's resume floor, the physical limit of any wait that
+  /// wakes its task for every probe.
+  package final class TimerPark: Sendable {
+    private let parking = Parking()
+
+    /// Creates a parking place for one task.
+    package init() {}
+
+    /// Parks the calling task until the timer thread finds `deadline` reached.
+    ///
+    /// - Parameter deadline: When to be resumed.
+    package func park(until deadline: ContinuousClock.Instant) async {
+      let id = parking.beginSleep()
+      SystemTimers.continuous.schedule(parking, sleep: id, at: deadline)
+      _ = await withUnsafeContinuation { parking.suspend(id, $0) }
+    }
+  }
+#endif
