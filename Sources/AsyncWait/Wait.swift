@@ -9,7 +9,9 @@
 /// try await wait.require("the order ships") {
 ///   store.order(7)?.status == .shipped
 /// }
-/// let receipt = try await wait.value("a receipt") { store.receipt(for: 7) }
+/// let receipt = try await wait.requireValue("a receipt") {
+///   store.receipt(for: 7)
+/// }
 /// try await Wait(timeout: .seconds(0.5)).requireNever("an error is logged") {
 ///   log.hasErrors
 /// }
@@ -155,7 +157,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    _ = try await value(
+    _ = try await requireValue(
       comment, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column
     ) { try await condition() ? () : nil }
   }
@@ -167,7 +169,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///
   /// ```swift
   /// let wait = Wait(timeout: .seconds(2))
-  /// let user = try await wait.value("user 7 in the cache") {
+  /// let user = try await wait.requireValue("user 7 in the cache") {
   ///   cache.user(id: 7)
   /// }
   /// #expect(user.name == "Ada")
@@ -189,7 +191,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///   ``AsyncWaitError`` for an invalid configuration; `CancellationError`
   ///   when the task is cancelled; an error `produce` throws and the wait
   ///   does not retry.
-  public func value<Value>(
+  public func requireValue<Value>(
     _ comment: @autoclosure () -> String? = nil,
     observation: () async -> String? = { nil },
     isolation: isolated (any Actor)? = #isolation,
@@ -368,7 +370,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
       last = current
       return try await predicate(current) ? () : nil
     }
-    _ = try await value(
+    _ = try await requireValue(
       comment,
       observation: {
         let lastLine = last.map { "last value: \(valueDescription($0))" } ?? "no value was read"

@@ -24,15 +24,16 @@ public struct WaitDefaults: Sendable {
   /// A timeout scale that replaces the environment's, for this package's tests.
   package var timeoutScaleOverride: Double?
 
-  /// The package's defaults: a 1 second timeout, polling every 100 milliseconds.
-  public static let package = WaitDefaults(
+  /// The defaults when no scope sets any: a 1 second timeout, polling
+  /// every 100 milliseconds, failures recorded in a running test.
+  public static let standard = WaitDefaults(
     timeout: .seconds(1), pollingInterval: .milliseconds(100), recordsFailures: true, deadline: nil,
     timeoutScaleOverride: nil)
 
   /// The defaults in force for the current task.
   public static var current: WaitDefaults { scoped }
 
-  @TaskLocal static var scoped = WaitDefaults.package
+  @TaskLocal static var scoped = WaitDefaults.standard
 
   /// Validates and resolves a wait's timeout and schedule against the defaults.
   ///
@@ -86,7 +87,7 @@ public struct WaitDefaults: Sendable {
 /// Runs `body` with defaults for every wait inside it.
 ///
 /// Settings left `nil` keep the value of the enclosing scope, and at the top
-/// the package's (``WaitDefaults/package``); an inner scope beats an outer
+/// the standard ones (``WaitDefaults/standard``); an inner scope beats an outer
 /// one, and an argument given to a wait beats them all.
 ///
 /// ```swift

@@ -128,7 +128,7 @@ public final class WaitExpectation: Sendable {
       throw FailureRecording.report(violation, at: location)
     }
     let observation = { "fulfilled \(self.fulfillmentCount) of \(self.expectedCount) times" }
-    try await wait.value(
+    try await wait.requireValue(
       subject, observation: observation, isolation: isolation, fileID: fileID, filePath: filePath, line: line,
       column: column, { isMet ? () : nil })
     let seen = fulfillmentCount

@@ -142,7 +142,7 @@ extension TreeElement {
     // built only when the wait fails.
     var last: Value?
     func name() -> String? { propertyName(keyPath).map { ".\($0.split(separator: ".").last ?? "")" } }
-    _ = try await wait.waking(on: self).value(
+    _ = try await wait.waking(on: self).requireValue(
       comment ?? "\(elementDescription)\(name() ?? " attribute") to equal \(valueDescription(value))",
       observation: {
         let lastSeen =

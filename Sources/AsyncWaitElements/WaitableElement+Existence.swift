@@ -279,7 +279,7 @@ extension WaitableElement {
     column: Int,
     _ condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
-    _ = try await wait.waking(on: self).value(
+    _ = try await wait.waking(on: self).requireValue(
       comment(),
       observation: { [lastSeen, await stateDescription].compactMap { $0 }.joined(separator: "\n") },
       isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,

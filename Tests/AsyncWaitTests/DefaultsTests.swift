@@ -129,6 +129,6 @@ import Testing
     let inside = await withWaitDefaults(timeout: .seconds(7)) { WaitDefaults.current.timeout }
 
     #expect(inside == .seconds(7))
-    #expect(WaitDefaults.current.timeout == WaitDefaults.package.timeout)
+    #expect(WaitDefaults.current.timeout == WaitDefaults.standard.timeout)
   }
 }

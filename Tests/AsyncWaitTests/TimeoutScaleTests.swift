@@ -42,7 +42,7 @@ struct RealTimeManualClock: RealTimeClock {
         return Resolved(duration: error.timeout, scale: error.timeoutScale)
       case .value:
         let error = try await #require(throws: WaitTimeoutError.self) {
-          _ = try await wait.value { () -> Int? in nil }
+          _ = try await wait.requireValue { () -> Int? in nil }
         }
         return Resolved(duration: error.timeout, scale: error.timeoutScale)
       case .stableTimeout:

@@ -10,7 +10,7 @@ struct Fatal: Error, Equatable {}
     let clock = ManualClock(.advancesWhenSleeping)
     let log = ProbeLog<Int>()
 
-    let value = try await Wait(timeout: .seconds(1), clock: clock).value("a user") { () -> String? in
+    let value = try await Wait(timeout: .seconds(1), clock: clock).requireValue("a user") { () -> String? in
       log.record(0)
       return log.count == 3 ? "Ada" : nil
     }
@@ -21,7 +21,7 @@ struct Fatal: Error, Equatable {}
 
   @Test func throwsATimeoutWhenNoValueArrives() async throws {
     let error = try await #require(throws: WaitTimeoutError.self) {
-      try await Wait(timeout: .milliseconds(100), clock: ManualClock(.advancesWhenSleeping)).value(
+      try await Wait(timeout: .milliseconds(100), clock: ManualClock(.advancesWhenSleeping)).requireValue(
         "a receipt"
       ) {
         Int?.none

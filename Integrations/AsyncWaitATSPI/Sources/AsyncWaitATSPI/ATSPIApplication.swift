@@ -19,7 +19,10 @@ import CAtspi
 /// (children changed, state changed, text changed, a window created) fire
 /// ``trigger``, which the root element carries, so waits probe again at once
 /// when the application changes; polling stays as the safety net.
-public final class ATSPIApplication: Sendable {
+public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
+  /// The application's node type.
+  public typealias Node = ATSPINode
+
   /// The application's name in the AT-SPI desktop (its program name).
   public let name: String
   /// Fires on every AT-SPI event of the session.
@@ -52,6 +55,23 @@ public final class ATSPIApplication: Sendable {
     return TreeElement(name, triggers: [trigger]) {
       try await ATSPIThread.shared.perform { try ATSPIApplication.snapshot(named: name) }
     }
+  }
+
+  /// The nodes of the application's tree of a kind, at any depth:
+  /// `app.buttons["Add"]`, as on ``root``.
+  ///
+  /// - Parameter type: The kind to match; `.any` matches all.
+  /// - Returns: A query for those nodes, in depth-first order.
+  public func descendants(matching type: ElementType) -> ElementQuery<ATSPINode> {
+    root.descendants(matching: type)
+  }
+
+  /// The children of the application's root of a kind.
+  ///
+  /// - Parameter type: The kind to match; `.any` matches all.
+  /// - Returns: A query for those children, in order.
+  public func children(matching type: ElementType) -> ElementQuery<ATSPINode> {
+    root.children(matching: type)
   }
 
   /// Reads the tree of the first application of the desktop called `name`.
@@ -93,7 +113,7 @@ public final class ATSPIApplication: Sendable {
   ///   - element: The element, which must exist, be enabled and editable.
   /// - Throws: ``ATSPIError`` when the element does not exist, is disabled or
   ///   is not editable.
-  public func setText(_ text: String, in element: TreeElement<ATSPINode>) async throws {
+  public func type(_ text: String, into element: TreeElement<ATSPINode>) async throws {
     let node = try await target(element)
     let handle = node.handle
     try await ATSPIThread.shared.perform {

@@ -13,7 +13,8 @@ struct ItemListAppTests {
 
   @Test func listShowsItsFourItems() async throws {
     try await withItemListApp { app in
-      let list = app.root.descendants(matching: .list)["ItemListScreen.list.items"]
+      // The application is a query provider, as a browser page is.
+      let list = app.lists["ItemListScreen.list.items"]
 
       try await list.requireExistence(timeout: timeout)
 
@@ -35,7 +36,7 @@ struct ItemListAppTests {
       let confirm = dialog.descendants(matching: .button)["AddItemSheet.button.confirm"]
       try await confirm.require(for: \.isEnabled, toEqual: false, timeout: timeout)
       let field = dialog.descendants(matching: .textField)["AddItemSheet.textField.name"]
-      try await app.setText("Milk", in: field)
+      try await app.type("Milk", into: field)
       try await field.require(for: \.value, toEqual: "Milk", timeout: timeout)
       try await confirm.require(for: \.isEnabled, toEqual: true, timeout: timeout)
       try await app.click(confirm)

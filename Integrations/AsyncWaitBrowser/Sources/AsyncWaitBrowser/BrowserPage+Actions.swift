@@ -174,7 +174,7 @@ extension BrowserPage {
       }
       return target
     }
-    return try await Wait(timeout: timeout, triggers: [trigger]).value(
+    return try await Wait(timeout: timeout, triggers: [trigger]).requireValue(
       "\(element.elementDescription) to be \(action.readiness)", observation: observe,
       fileID: fileID, filePath: filePath, line: line, column: column, probe)
   }
