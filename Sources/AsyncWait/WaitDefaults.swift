@@ -69,7 +69,9 @@ public struct WaitDefaults: Sendable {
       case .failure(let error): throw error
       }
     }
-    if kind == .window || !scalesTimeout || !TimeoutScale.applies(to: clock) { scale = 1 }
+    // Asked only when a scale is set: whether a clock measures real time is
+    // a dynamic cast, which a wait's fast path should not pay for nothing.
+    if scale != 1, kind == .window || !scalesTimeout || !TimeoutScale.applies(to: clock) { scale = 1 }
     var timing = Timing(
       timeout: scale == 1 ? given : given.scaled(by: scale, atMost: .seconds(Int64.max)),
       schedule: resolvedSchedule, scale: scale, endsAtScopeDeadline: false)
