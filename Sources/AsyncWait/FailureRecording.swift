@@ -164,16 +164,18 @@ package enum FailureRecording {
 ///
 /// - Parameters:
 ///   - location: Where the wait was called, or `nil` for a wait that
-///     reports nothing (a `Bool` form).
+///     reports nothing (a `Bool` form); read only when `body` throws.
 ///   - body: The validation, such as making the wait's poller.
 /// - Returns: What `body` returns.
 /// - Throws: The ``AsyncWaitError`` of `body`, or, inside a test, the
 ///   recorder's replacement for it.
-func validating<T>(at location: SourceLocation?, _ body: () throws(AsyncWaitError) -> T) throws -> T {
+func validating<T>(at location: @autoclosure () -> SourceLocation?, _ body: () throws(AsyncWaitError) -> T)
+  throws -> T
+{
   do {
     return try body()
   } catch {
-    guard let location else { throw error }
+    guard let location = location() else { throw error }
     throw FailureRecording.report(error, at: location)
   }
 }

@@ -46,12 +46,15 @@ public func requireFirst<S: AsyncSequence & Sendable, C: Clock>(
 ) async throws -> S.Element where S.Element: Sendable, C.Duration == Duration {
   let tap = SequenceTap(sequence, predicate: predicate)
   defer { tap.cancel() }
-  let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  let poller = try validating(at: location) { () throws(AsyncWaitError) in
+  // Built only when a failure needs it: it copies the file path.
+  func location() -> SourceLocation {
+    SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+  let poller = try validating(at: location()) { () throws(AsyncWaitError) in
     try Wait(timeout: timeout, triggers: [tap.trigger], clock: clock).poller()
   }
   let outcome = try await poller.pollReportingErrors(
-    comment: comment, source: "sequence", location: location, isolation: isolation
+    comment: comment, source: "sequence", location: location(), isolation: isolation
   ) {
     _ in try tap.match()
   }
@@ -59,7 +62,7 @@ public func requireFirst<S: AsyncSequence & Sendable, C: Clock>(
   case .decided(let element):
     return element
   case .expired(let expiry):
-    throw poller.failure(expiry, comment: comment, observation: tap.observation(), location: location)
+    throw poller.failure(expiry, comment: comment, observation: tap.observation(), location: location())
   }
 }
 

@@ -58,16 +58,19 @@ extension Wait {
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    // Built only when a failure needs it: it copies the file path.
+    func location() -> SourceLocation {
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
     let (poller, outcome, run) = try await stableOutcome(
-      for: duration, comment: comment, location: location, isolation: isolation, condition)
+      for: duration, comment: comment, location: location(), isolation: isolation, condition)
     guard case .expired(let expiry) = outcome else { return }
     let observation =
       run.map {
         "held for \($0.shortDescription) of the \(duration.shortDescription) required when the time ran out"
       }
       ?? "did not hold on the last probe; \(duration.shortDescription) without a break was required"
-    throw poller.failure(expiry, comment: comment, observation: observation, location: location)
+    throw poller.failure(expiry, comment: comment, observation: observation, location: location())
   }
 
   /// The loop of a stable-for wait, and the length of the unbroken run at its end.
@@ -77,18 +80,18 @@ extension Wait {
   private func stableOutcome(
     for duration: Duration,
     comment: @autoclosure () -> String? = nil,
-    location: SourceLocation? = nil,
+    location: @autoclosure () -> SourceLocation? = nil,
     isolation: isolated (any Actor)?,
     _ condition: () async throws -> Bool
   ) async throws -> (poller: Poller<C>, poll: PollOutcome<Void>, run: Duration?) {
-    let poller = try validating(at: location) { () throws(AsyncWaitError) in
+    let poller = try validating(at: location()) { () throws(AsyncWaitError) in
       guard duration >= .zero else { throw .negativeDuration }
       return try self.poller()
     }
     var runStart: Duration?
     var runLength: Duration?
     let outcome = try await poller.pollReportingErrors(
-      comment: comment(), location: location, isolation: isolation
+      comment: comment(), location: location(), isolation: isolation
     ) {
       probe -> Void? in
       let holds: Bool
@@ -184,11 +187,14 @@ extension Wait {
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    // Built only when a failure needs it: it copies the file path.
+    func location() -> SourceLocation {
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
     let (window, violation) = try await firstViolation(
-      comment: comment(), location: location, isolation: isolation, whenConditionIs: true, condition)
+      comment: comment(), location: location(), isolation: isolation, whenConditionIs: true, condition)
     guard let violation else { return }
-    throw violation.error(.heldDuringNever, comment: comment(), window: window, location: location)
+    throw violation.error(.heldDuringNever, comment: comment(), window: window, location: location())
   }
 
   /// Checks that a condition holds for the whole of the timeout, and fails
@@ -216,11 +222,14 @@ extension Wait {
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    // Built only when a failure needs it: it copies the file path.
+    func location() -> SourceLocation {
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
     let (window, violation) = try await firstViolation(
-      comment: comment(), location: location, isolation: isolation, whenConditionIs: false, condition)
+      comment: comment(), location: location(), isolation: isolation, whenConditionIs: false, condition)
     guard let violation else { return }
-    throw violation.error(.failedDuringAlways, comment: comment(), window: window, location: location)
+    throw violation.error(.failedDuringAlways, comment: comment(), window: window, location: location())
   }
 
   /// The window of a never or always hold, and its first violation.
@@ -232,14 +241,14 @@ extension Wait {
   /// condition throws an error the wait does not retry.
   private func firstViolation(
     comment: @autoclosure () -> String? = nil,
-    location: SourceLocation? = nil,
+    location: @autoclosure () -> SourceLocation? = nil,
     isolation: isolated (any Actor)?,
     whenConditionIs violating: Bool,
     _ condition: () async throws -> Bool
   ) async throws -> (window: Duration, violation: Violation?) {
-    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller(.window) }
+    let poller = try validating(at: location()) { () throws(AsyncWaitError) in try self.poller(.window) }
     let outcome = try await poller.pollReportingErrors(
-      comment: comment(), location: location, isolation: isolation
+      comment: comment(), location: location(), isolation: isolation
     ) {
       probe -> Violation? in
       do {
@@ -318,13 +327,16 @@ extension Wait {
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let poller = try validating(at: location) { () throws(AsyncWaitError) in
+    // Built only when a failure needs it: it copies the file path.
+    func location() -> SourceLocation {
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    let poller = try validating(at: location()) { () throws(AsyncWaitError) in
       guard minimum >= .zero else { throw .negativeDuration }
       return try self.poller()
     }
     let outcome = try await poller.pollReportingErrors(
-      comment: comment, location: location, isolation: isolation
+      comment: comment, location: location(), isolation: isolation
     ) {
       probe -> ProbeContext? in
       try await condition() ? probe : nil
@@ -333,9 +345,9 @@ extension Wait {
     case .decided(let probe):
       guard probe.elapsed < minimum else { return }
       throw Violation(probe: probe, error: nil).error(
-        .heldTooEarly, comment: comment, window: minimum, location: location)
+        .heldTooEarly, comment: comment, window: minimum, location: location())
     case .expired(let expiry):
-      throw poller.failure(expiry, comment: comment, location: location)
+      throw poller.failure(expiry, comment: comment, location: location())
     }
   }
 }

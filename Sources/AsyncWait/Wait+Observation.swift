@@ -70,17 +70,20 @@ extension Wait {
     _ condition: () throws -> Bool
   ) async throws {
     let watch = ObservationWatch()
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let poller = try validating(at: location) { () throws(AsyncWaitError) in
+    // Built only when a failure needs it: it copies the file path.
+    func location() -> SourceLocation {
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    let poller = try validating(at: location()) { () throws(AsyncWaitError) in
       try self.poller(extraTriggers: [watch.trigger])
     }
     let outcome = try await poller.pollReportingErrors(
-      comment: comment, location: location, isolation: isolation
+      comment: comment, location: location(), isolation: isolation
     ) {
       _ -> Void? in try watch.probe(condition) ? () : nil
     }
     guard case .expired(let expiry) = outcome else { return }
-    throw poller.failure(expiry, comment: comment, location: location)
+    throw poller.failure(expiry, comment: comment, location: location())
   }
 }
 

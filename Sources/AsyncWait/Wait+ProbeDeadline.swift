@@ -79,11 +79,14 @@ extension Wait {
     column: Int = #column,
     _ condition: @escaping @Sendable (_ remaining: Duration) async throws -> Bool
   ) async throws {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller() }
+    // Built only when a failure needs it: it copies the file path.
+    func location() -> SourceLocation {
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    let poller = try validating(at: location()) { () throws(AsyncWaitError) in try self.poller() }
     let cutOff = ProbeCutOff()
     let outcome = try await poller.pollReportingErrors(
-      comment: comment, location: location, isolation: isolation
+      comment: comment, location: location(), isolation: isolation
     ) {
       context in
       try await boundedProbe(condition, poller: poller, context: context, cutOff: cutOff) ? () : nil
@@ -92,7 +95,7 @@ extension Wait {
     throw poller.failure(
       expiry, comment: comment,
       observation: cutOff.probe.map { "probe \($0) was still running at the deadline and was cancelled" },
-      boundsProbes: true, location: location)
+      boundsProbes: true, location: location())
   }
 
   /// Runs one probe in a child task, racing a sleep to the deadline; the

@@ -201,16 +201,19 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     column: Int = #column,
     _ produce: () async throws -> Value?
   ) async throws -> Value {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller() }
+    // Built only when a failure needs it: it copies the file path.
+    func location() -> SourceLocation {
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    let poller = try validating(at: location()) { () throws(AsyncWaitError) in try self.poller() }
     let outcome = try await poller.pollReportingErrors(
-      comment: comment(), location: location, isolation: isolation
+      comment: comment(), location: location(), isolation: isolation
     ) { _ in try await produce() }
     switch outcome {
     case .decided(let value):
       return value
     case .expired(let expiry):
-      throw await poller.failure(expiry, comment: comment(), observation: observation(), location: location)
+      throw await poller.failure(expiry, comment: comment(), observation: observation(), location: location())
     }
   }
 

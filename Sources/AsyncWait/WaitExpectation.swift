@@ -111,7 +111,10 @@ public final class WaitExpectation: Sendable {
   ) async throws where C.Duration == Duration {
     let wait = Wait(timeout: timeout, triggers: [trigger], clock: clock)
     let subject = comment ?? "an expectation to be fulfilled"
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    // Built only when a failure needs it: it copies the file path.
+    func location() -> SourceLocation {
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
     let start = clock.now
     if isInverted {
       // A hold's window: any fulfilment within it is one too many.
@@ -119,13 +122,13 @@ public final class WaitExpectation: Sendable {
       do {
         quiet = try await wait.never(isolation: isolation) { isMet }
       } catch let error as AsyncWaitError {
-        throw FailureRecording.report(error, at: location)
+        throw FailureRecording.report(error, at: location())
       }
       guard !quiet else { return }
       let violation = WaitViolationError(
         kind: .fulfilledTooOften, comment: subject, window: .zero, elapsed: start.duration(to: clock.now),
-        probeIndex: fulfillmentCount, location: location)
-      throw FailureRecording.report(violation, at: location)
+        probeIndex: fulfillmentCount, location: location())
+      throw FailureRecording.report(violation, at: location())
     }
     let observation = { "fulfilled \(self.fulfillmentCount) of \(self.expectedCount) times" }
     try await wait.requireValue(
@@ -135,8 +138,8 @@ public final class WaitExpectation: Sendable {
     guard seen > expectedCount else { return }
     let violation = WaitViolationError(
       kind: .fulfilledTooOften, comment: subject, window: .zero, elapsed: start.duration(to: clock.now),
-      probeIndex: seen, location: location)
-    throw FailureRecording.report(violation, at: location)
+      probeIndex: seen, location: location())
+    throw FailureRecording.report(violation, at: location())
   }
 
   /// Whether the count has reached `expectedCount`.

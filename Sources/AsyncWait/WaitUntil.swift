@@ -120,15 +120,18 @@ public func requireEventually<C: Clock>(
   column: Int = #column,
   _ condition: () async throws -> Bool
 ) async throws where C.Duration == Duration {
-  let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  let poller = try validating(at: location) { () throws(AsyncWaitError) in
+  // Built only when a failure needs it: it copies the file path.
+  func location() -> SourceLocation {
+    SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+  let poller = try validating(at: location()) { () throws(AsyncWaitError) in
     try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
   }
   let outcome = try await poller.pollReportingErrors(
-    comment: comment, location: location, isolation: isolation
+    comment: comment, location: location(), isolation: isolation
   ) {
     _ in try await condition() ? () : nil
   }
   guard case .expired(let expiry) = outcome else { return }
-  throw poller.failure(expiry, comment: comment, location: location)
+  throw poller.failure(expiry, comment: comment, location: location())
 }
