@@ -116,6 +116,15 @@ public final class WaitExpectation: Sendable {
       SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     }
     let start = clock.now
+    // The one failure both forms share: more fulfilments than expected
+    // (for an inverted expectation, any), counted now.
+    func tooOften() -> any Error {
+      let location = location()
+      let violation = WaitViolationError(
+        kind: .fulfilledTooOften, comment: subject, window: .zero, elapsed: start.duration(to: clock.now),
+        probeIndex: fulfillmentCount, location: location)
+      return FailureRecording.report(violation, at: location)
+    }
     if isInverted {
       // A hold's window: any fulfilment within it is one too many.
       let quiet: Bool
@@ -124,22 +133,14 @@ public final class WaitExpectation: Sendable {
       } catch let error as AsyncWaitError {
         throw FailureRecording.report(error, at: location())
       }
-      guard !quiet else { return }
-      let violation = WaitViolationError(
-        kind: .fulfilledTooOften, comment: subject, window: .zero, elapsed: start.duration(to: clock.now),
-        probeIndex: fulfillmentCount, location: location())
-      throw FailureRecording.report(violation, at: location())
+      guard quiet else { throw tooOften() }
+      return
     }
     let observation = { "fulfilled \(self.fulfillmentCount) of \(self.expectedCount) times" }
     try await wait.requireValue(
       subject, observation: observation, isolation: isolation, fileID: fileID, filePath: filePath, line: line,
       column: column, { isMet ? () : nil })
-    let seen = fulfillmentCount
-    guard seen > expectedCount else { return }
-    let violation = WaitViolationError(
-      kind: .fulfilledTooOften, comment: subject, window: .zero, elapsed: start.duration(to: clock.now),
-      probeIndex: seen, location: location())
-    throw FailureRecording.report(violation, at: location())
+    guard fulfillmentCount <= expectedCount else { throw tooOften() }
   }
 
   /// Whether the count has reached `expectedCount`.
