@@ -100,7 +100,7 @@ struct Contender: Sendable {
   static let element = Contender(name: "element") { timeout, interval, _, condition in
     let (present, absent) = (presentTree, absentTree)
     let target = TreeElement("app") { condition() ? present : absent }.buttons["target"]
-    return try await target.waitForExistence(timeout: timeout, pollingInterval: interval)
+    return try await target.waitForExistence(timeout: timeout, using: Wait(schedule: .fixed(interval)))
   }
 
   /// A `Wait` woken by a trigger that fires on every change: the event-driven wait.

@@ -14,35 +14,11 @@ extension TreeElement {
   /// - Parameters:
   ///   - keyPath: The node attribute to read, such as `\.label`, `\.value` or `\.isEnabled`.
   ///   - value: The value to wait for.
-  ///   - timeout: How long to keep probing. Zero probes once. `nil` takes
-  ///     the scope's default.
-  ///   - pollingInterval: How long to sleep between probes. `nil` takes the
-  ///     scope's default.
-  ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
-  ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
-  /// - Returns: `true` when the attribute equals `value`, `false` when the timeout passed first.
-  /// - Throws: `AsyncWaitError` for an invalid argument; `CancellationError`
-  ///   when the task is cancelled; any error resolving the query throws.
-  public func wait<Value: Equatable, C: Clock>(
-    for keyPath: KeyPath<Node, Value>,
-    toEqual value: Value,
-    timeout: Duration? = nil,
-    pollingInterval: Duration? = nil,
-    clock: C = ContinuousClock(),
-    isolation: isolated (any Actor)? = #isolation
-  ) async throws -> Bool where C.Duration == Duration {
-    try await wait(
-      for: keyPath, toEqual: value,
-      using: .simple(timeout: timeout, pollingInterval: pollingInterval, clock: clock), isolation: isolation)
-  }
-
-  /// Waits, with a whole wait configuration, until an attribute of the
-  /// element's node equals a value.
-  ///
-  /// - Parameters:
-  ///   - keyPath: The node attribute to read.
-  ///   - value: The value to wait for.
-  ///   - wait: The configuration; the tree's triggers are added to it.
+  ///   - timeout: How long to keep probing; when given, it replaces the
+  ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
+  ///     `wait`, which by default is the scope's.
+  ///   - wait: The rest of the configuration; the tree's triggers are added
+  ///     to it. By default, the scope's polling interval on `ContinuousClock`.
   ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
   /// - Returns: `true` when the attribute equals `value`, `false` when the timeout passed first.
   /// - Throws: `AsyncWaitError` for an invalid configuration;
@@ -51,10 +27,11 @@ extension TreeElement {
   public func wait<Value: Equatable, C: Clock>(
     for keyPath: KeyPath<Node, Value>,
     toEqual value: Value,
-    using wait: Wait<C>,
+    timeout: Duration? = nil,
+    using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    try await wait.waking(on: self).until(isolation: isolation) {
+    try await wait.configured(for: self, timeout: timeout).until(isolation: isolation) {
       try await snapshot()?[keyPath: keyPath] == value
     }
   }
@@ -72,52 +49,15 @@ extension TreeElement {
   /// ```
   ///
   /// - Parameters:
-  ///   - comment: What is being awaited, for the error; defaults to the query,
-  ///     the attribute and the value.
+  ///   - comment: What is being awaited, for the error; built only when the
+  ///     wait fails. `nil` names the query, the attribute and the value.
   ///   - keyPath: The node attribute to read, such as `\.label`, `\.value` or `\.isEnabled`.
   ///   - value: The value to wait for.
-  ///   - timeout: How long to keep probing. Zero probes once. `nil` takes
-  ///     the scope's default.
-  ///   - pollingInterval: How long to sleep between probes. `nil` takes the
-  ///     scope's default.
-  ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
-  ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
-  ///   - fileID: The file ID of the caller, for the error's location.
-  ///   - filePath: The file path of the caller, for the error's location.
-  ///   - line: The line of the caller, for the error's location.
-  ///   - column: The column of the caller, for the error's location.
-  /// - Throws: `WaitTimeoutError` when the timeout passes first;
-  ///   `AsyncWaitError` for an invalid argument; `CancellationError` when the
-  ///   task is cancelled; any error resolving the query throws.
-  public func require<Value: Equatable, C: Clock>(
-    _ comment: String? = nil,
-    for keyPath: KeyPath<Node, Value>,
-    toEqual value: Value,
-    timeout: Duration? = nil,
-    pollingInterval: Duration? = nil,
-    clock: C = ContinuousClock(),
-    isolation: isolated (any Actor)? = #isolation,
-    fileID: String = #fileID,
-    filePath: StaticString = #filePath,
-    line: Int = #line,
-    column: Int = #column
-  ) async throws where C.Duration == Duration {
-    try await require(
-      comment, for: keyPath, toEqual: value,
-      using: .simple(timeout: timeout, pollingInterval: pollingInterval, clock: clock), isolation: isolation,
-      fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  /// Waits, with a whole wait configuration, until an attribute of the
-  /// element's node equals a value, and fails with an error that explains
-  /// the timeout when it does not.
-  ///
-  /// - Parameters:
-  ///   - comment: What is being awaited, for the error; defaults to the query,
-  ///     the attribute and the value.
-  ///   - keyPath: The node attribute to read.
-  ///   - value: The value to wait for.
-  ///   - wait: The configuration; the tree's triggers are added to it.
+  ///   - timeout: How long to keep probing; when given, it replaces the
+  ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
+  ///     `wait`, which by default is the scope's.
+  ///   - wait: The rest of the configuration; the tree's triggers are added
+  ///     to it. By default, the scope's polling interval on `ContinuousClock`.
   ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
@@ -128,10 +68,11 @@ extension TreeElement {
   ///   when the task is cancelled; an error resolving the query throws and
   ///   the wait does not retry.
   public func require<Value: Equatable, C: Clock>(
-    _ comment: String? = nil,
+    _ comment: @autoclosure () -> String? = nil,
     for keyPath: KeyPath<Node, Value>,
     toEqual value: Value,
-    using wait: Wait<C>,
+    timeout: Duration? = nil,
+    using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -142,8 +83,8 @@ extension TreeElement {
     // built only when the wait fails.
     var last: Value?
     func name() -> String? { propertyName(keyPath).map { ".\($0.split(separator: ".").last ?? "")" } }
-    _ = try await wait.waking(on: self).requireValue(
-      comment ?? "\(elementDescription)\(name() ?? " attribute") to equal \(valueDescription(value))",
+    _ = try await wait.configured(for: self, timeout: timeout).requireValue(
+      comment() ?? "\(elementDescription)\(name() ?? " attribute") to equal \(valueDescription(value))",
       observation: {
         let lastSeen =
           last.map { "\(name().map { "\($0) was" } ?? "the attribute was") \(valueDescription($0))" }

@@ -1,16 +1,19 @@
 public import AsyncWait
 
 extension Wait {
-  /// The configuration of an element wait's simple form, on a given clock.
+  /// The configuration an element wait runs: this one, with the timeout
+  /// replaced when the call gives one, woken also by the element's triggers.
+  ///
+  /// - Parameters:
+  ///   - element: The element waited on; its triggers are added.
+  ///   - timeout: The timeout the call gave, or `nil` to keep this one's.
+  /// - Returns: The configuration to run.
   @inlinable
-  static func simple(timeout: Duration?, pollingInterval: Duration?, clock: C) -> Wait {
-    Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock)
-  }
-
-  /// This configuration, woken also by an element's triggers.
-  @inlinable
-  func waking(on element: some WaitableElement) -> Wait {
+  func configured(for element: some WaitableElement, timeout: Duration?) -> Wait {
+    var copy = self
+    if let timeout { copy.timeout = timeout }
     let more = element.triggers
-    return more.isEmpty ? self : adding(triggers: more)
+    if !more.isEmpty { copy.triggers += more }
+    return copy
   }
 }

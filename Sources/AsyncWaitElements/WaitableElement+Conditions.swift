@@ -10,32 +10,12 @@ extension WaitableElement {
   /// ```
   ///
   /// - Parameters:
-  ///   - timeout: How long to keep probing. Zero probes once. `nil` takes
-  ///     the scope's default.
-  ///   - pollingInterval: How long to sleep between probes. `nil` takes the
-  ///     scope's default.
-  ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
-  ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
-  ///   - condition: Returns whether the element is in the awaited state.
-  /// - Returns: `true` when the condition held, `false` when the timeout passed first.
-  /// - Throws: `AsyncWaitError` for an invalid argument; `CancellationError`
-  ///   when the task is cancelled; any error the condition throws.
-  public func wait<C: Clock>(
-    timeout: Duration? = nil,
-    pollingInterval: Duration? = nil,
-    clock: C = ContinuousClock(),
-    isolation: isolated (any Actor)? = #isolation,
-    until condition: (Self) async throws -> Bool
-  ) async throws -> Bool where C.Duration == Duration {
-    try await wait(
-      using: .simple(timeout: timeout, pollingInterval: pollingInterval, clock: clock), isolation: isolation,
-      until: condition)
-  }
-
-  /// Waits, with a whole wait configuration, until a condition on the element holds.
-  ///
-  /// - Parameters:
-  ///   - wait: The configuration; the element's triggers are added to it.
+  ///   - timeout: How long to keep probing; when given, it replaces the
+  ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
+  ///     `wait`, which by default is the scope's.
+  ///   - wait: The rest of the configuration; the element's triggers are
+  ///     added to it. By default, the scope's polling interval on
+  ///     `ContinuousClock`.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
   ///   - condition: Returns whether the element is in the awaited state.
   /// - Returns: `true` when the condition held, `false` when the timeout passed first.
@@ -43,11 +23,14 @@ extension WaitableElement {
   ///   `CancellationError` when the task is cancelled; an error the
   ///   condition throws and the wait does not retry.
   public func wait<C: Clock>(
-    using wait: Wait<C>,
+    timeout: Duration? = nil,
+    using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     until condition: (Self) async throws -> Bool
   ) async throws -> Bool where C.Duration == Duration {
-    try await wait.waking(on: self).until(isolation: isolation) { try await condition(self) }
+    try await wait.configured(for: self, timeout: timeout).until(isolation: isolation) {
+      try await condition(self)
+    }
   }
 
   /// Waits until a condition on the element holds, and fails with an error
@@ -60,47 +43,14 @@ extension WaitableElement {
   /// ```
   ///
   /// - Parameters:
-  ///   - comment: What is being awaited, for the error; defaults to a
-  ///     condition on ``elementDescription``.
-  ///   - timeout: How long to keep probing. Zero probes once. `nil` takes
-  ///     the scope's default.
-  ///   - pollingInterval: How long to sleep between probes. `nil` takes the
-  ///     scope's default.
-  ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
-  ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
-  ///   - fileID: The file ID of the caller, for the error's location.
-  ///   - filePath: The file path of the caller, for the error's location.
-  ///   - line: The line of the caller, for the error's location.
-  ///   - column: The column of the caller, for the error's location.
-  ///   - condition: Returns whether the element is in the awaited state.
-  /// - Throws: `WaitTimeoutError` when the timeout passes first;
-  ///   `AsyncWaitError` for an invalid argument; `CancellationError` when the
-  ///   task is cancelled; any error the condition throws.
-  public func require<C: Clock>(
-    _ comment: String? = nil,
-    timeout: Duration? = nil,
-    pollingInterval: Duration? = nil,
-    clock: C = ContinuousClock(),
-    isolation: isolated (any Actor)? = #isolation,
-    fileID: String = #fileID,
-    filePath: StaticString = #filePath,
-    line: Int = #line,
-    column: Int = #column,
-    until condition: (Self) async throws -> Bool
-  ) async throws where C.Duration == Duration {
-    try await require(
-      comment, using: .simple(timeout: timeout, pollingInterval: pollingInterval, clock: clock),
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, until: condition)
-  }
-
-  /// Waits, with a whole wait configuration, until a condition on the
-  /// element holds, and fails with an error that explains the timeout when
-  /// it does not.
-  ///
-  /// - Parameters:
-  ///   - comment: What is being awaited, for the error; defaults to a
-  ///     condition on ``elementDescription``.
-  ///   - wait: The configuration; the element's triggers are added to it.
+  ///   - comment: What is being awaited, for the error; built only when the
+  ///     wait fails. `nil` names a condition on ``elementDescription``.
+  ///   - timeout: How long to keep probing; when given, it replaces the
+  ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
+  ///     `wait`, which by default is the scope's.
+  ///   - wait: The rest of the configuration; the element's triggers are
+  ///     added to it. By default, the scope's polling interval on
+  ///     `ContinuousClock`.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
@@ -112,8 +62,9 @@ extension WaitableElement {
   ///   when the task is cancelled; an error the condition throws and the
   ///   wait does not retry.
   public func require<C: Clock>(
-    _ comment: String? = nil,
-    using wait: Wait<C>,
+    _ comment: @autoclosure () -> String? = nil,
+    timeout: Duration? = nil,
+    using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -122,7 +73,9 @@ extension WaitableElement {
     until condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
     try await require(
-      comment ?? "a condition on \(elementDescription)", using: wait, lastSeen: nil,
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, condition)
+      comment() ?? "a condition on \(elementDescription)",
+      using: wait.configured(for: self, timeout: timeout),
+      lastSeen: nil, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+      condition)
   }
 }

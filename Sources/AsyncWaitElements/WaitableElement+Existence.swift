@@ -11,39 +11,9 @@ extension WaitableElement {
   /// #expect(try await save.waitForExistence(timeout: .seconds(2)))
   /// ```
   ///
-  /// - Parameters:
-  ///   - timeout: How long to keep probing. Zero probes once. `nil` takes
-  ///     the scope's default (`WaitDefaults`).
-  ///   - pollingInterval: How long to sleep between probes. `nil` takes the
-  ///     scope's default.
-  ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
-  ///   - isolation: The actor isolation in which ``exists`` is read; defaults to the caller's.
-  /// - Returns: `true` when the element exists, `false` when the timeout passed first.
-  /// - Throws: `AsyncWaitError` for an invalid argument; `CancellationError`
-  ///   when the task is cancelled; any error ``exists`` throws.
-  @inlinable
-  public func waitForExistence<C: Clock>(
-    timeout: Duration? = nil,
-    pollingInterval: Duration? = nil,
-    clock: C = ContinuousClock(),
-    isolation: isolated (any Actor)? = #isolation
-  ) async throws -> Bool where C.Duration == Duration {
-    // Without triggers this wait is `waitUntil` reading `exists`; going
-    // there directly spares building, copying and destroying a `Wait` on
-    // every call. The triggers are read once, for both decisions.
-    let triggers = self.triggers
-    guard triggers.isEmpty else {
-      return try await Wait.simple(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
-        .adding(triggers: triggers).until(isolation: isolation) { try await exists }
-    }
-    return try await waitUntil(
-      timeout: timeout, pollingInterval: pollingInterval, clock: clock, isolation: isolation
-    ) {
-      try await exists
-    }
-  }
-
-  /// Waits, with a whole wait configuration, until the element exists.
+  /// A timeout is all most waits need. Everything else — a polling
+  /// interval, a backoff, retried errors, a probe observer, a test clock —
+  /// comes in a `Wait`:
   ///
   /// ```swift
   /// let patient = Wait(
@@ -54,19 +24,23 @@ extension WaitableElement {
   /// ```
   ///
   /// - Parameters:
-  ///   - wait: The configuration: timeout, schedule, retried errors, probe
-  ///     observer, triggers (the element's are added) and clock.
+  ///   - timeout: How long to keep probing; when given, it replaces the
+  ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
+  ///     `wait`, which by default is the scope's (`WaitDefaults`).
+  ///   - wait: The rest of the configuration: schedule, retried errors,
+  ///     probe observer, triggers (the element's are added) and clock. By
+  ///     default, the scope's polling interval on `ContinuousClock`.
   ///   - isolation: The actor isolation in which ``exists`` is read; defaults to the caller's.
   /// - Returns: `true` when the element exists, `false` when the timeout passed first.
   /// - Throws: `AsyncWaitError` for an invalid configuration;
   ///   `CancellationError` when the task is cancelled; an error ``exists``
   ///   throws and the wait does not retry.
-  @inlinable
   public func waitForExistence<C: Clock>(
-    using wait: Wait<C>,
+    timeout: Duration? = nil,
+    using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    try await wait.waking(on: self).until(isolation: isolation) { try await exists }
+    try await wait.configured(for: self, timeout: timeout).until(isolation: isolation) { try await exists }
   }
 
   /// Waits until the element no longer exists.
@@ -74,52 +48,31 @@ extension WaitableElement {
   /// Returns as soon as one probe finds the element gone: use it for a
   /// spinner that must disappear or a sheet that must close. To check that
   /// something stays absent for a whole period, use
-  /// `never(for:pollingInterval:clock:isolation:_:)`.
+  /// ``never(for:using:isolation:_:)``.
+  ///
+  /// ```swift
+  /// let spinner = app.descendants(matching: .other)["Loading"]
+  /// #expect(try await spinner.waitForNonExistence(timeout: .seconds(5)))
+  /// ```
   ///
   /// - Parameters:
-  ///   - timeout: How long to keep probing. Zero probes once. `nil` takes
-  ///     the scope's default.
-  ///   - pollingInterval: How long to sleep between probes. `nil` takes the
-  ///     scope's default.
-  ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
-  ///   - isolation: The actor isolation in which ``exists`` is read; defaults to the caller's.
-  /// - Returns: `true` when the element is gone, `false` when it still existed at the deadline.
-  /// - Throws: `AsyncWaitError` for an invalid argument; `CancellationError`
-  ///   when the task is cancelled; any error ``exists`` throws.
-  @inlinable
-  public func waitForNonExistence<C: Clock>(
-    timeout: Duration? = nil,
-    pollingInterval: Duration? = nil,
-    clock: C = ContinuousClock(),
-    isolation: isolated (any Actor)? = #isolation
-  ) async throws -> Bool where C.Duration == Duration {
-    // As in `waitForExistence(timeout:pollingInterval:clock:isolation:)`.
-    let triggers = self.triggers
-    guard triggers.isEmpty else {
-      return try await Wait.simple(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
-        .adding(triggers: triggers).until(isolation: isolation) { try await !exists }
-    }
-    return try await waitUntil(
-      timeout: timeout, pollingInterval: pollingInterval, clock: clock, isolation: isolation
-    ) {
-      try await !exists
-    }
-  }
-
-  /// Waits, with a whole wait configuration, until the element no longer exists.
-  ///
-  /// - Parameters:
-  ///   - wait: The configuration; the element's triggers are added to it.
+  ///   - timeout: How long to keep probing; when given, it replaces the
+  ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
+  ///     `wait`, which by default is the scope's.
+  ///   - wait: The rest of the configuration; the element's triggers are
+  ///     added to it. By default, the scope's polling interval on
+  ///     `ContinuousClock`.
   ///   - isolation: The actor isolation in which ``exists`` is read; defaults to the caller's.
   /// - Returns: `true` when the element is gone, `false` when it still existed at the deadline.
   /// - Throws: `AsyncWaitError` for an invalid configuration;
   ///   `CancellationError` when the task is cancelled; an error ``exists``
   ///   throws and the wait does not retry.
   public func waitForNonExistence<C: Clock>(
-    using wait: Wait<C>,
+    timeout: Duration? = nil,
+    using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    try await wait.waking(on: self).until(isolation: isolation) { try await !exists }
+    try await wait.configured(for: self, timeout: timeout).until(isolation: isolation) { try await !exists }
   }
 
   /// Waits until the element exists, and fails with an error that explains
@@ -135,44 +88,14 @@ extension WaitableElement {
   /// ```
   ///
   /// - Parameters:
-  ///   - comment: What is being awaited, for the error; defaults to
-  ///     ``elementDescription`` and the awaited state.
-  ///   - timeout: How long to keep probing. Zero probes once. `nil` takes
-  ///     the scope's default.
-  ///   - pollingInterval: How long to sleep between probes. `nil` takes the
-  ///     scope's default.
-  ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
-  ///   - isolation: The actor isolation in which ``exists`` is read; defaults to the caller's.
-  ///   - fileID: The file ID of the caller, for the error's location.
-  ///   - filePath: The file path of the caller, for the error's location.
-  ///   - line: The line of the caller, for the error's location.
-  ///   - column: The column of the caller, for the error's location.
-  /// - Throws: `WaitTimeoutError` when the timeout passes first;
-  ///   `AsyncWaitError` for an invalid argument; `CancellationError` when the
-  ///   task is cancelled; any error ``exists`` throws.
-  public func requireExistence<C: Clock>(
-    _ comment: String? = nil,
-    timeout: Duration? = nil,
-    pollingInterval: Duration? = nil,
-    clock: C = ContinuousClock(),
-    isolation: isolated (any Actor)? = #isolation,
-    fileID: String = #fileID,
-    filePath: StaticString = #filePath,
-    line: Int = #line,
-    column: Int = #column
-  ) async throws where C.Duration == Duration {
-    try await requireExistence(
-      comment, using: .simple(timeout: timeout, pollingInterval: pollingInterval, clock: clock),
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  /// Waits, with a whole wait configuration, until the element exists, and
-  /// fails with an error that explains the timeout when it does not.
-  ///
-  /// - Parameters:
-  ///   - comment: What is being awaited, for the error; defaults to
-  ///     ``elementDescription`` and the awaited state.
-  ///   - wait: The configuration; the element's triggers are added to it.
+  ///   - comment: What is being awaited, for the error; built only when the
+  ///     wait fails. `nil` names ``elementDescription`` and the awaited state.
+  ///   - timeout: How long to keep probing; when given, it replaces the
+  ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
+  ///     `wait`, which by default is the scope's.
+  ///   - wait: The rest of the configuration; the element's triggers are
+  ///     added to it. By default, the scope's polling interval on
+  ///     `ContinuousClock`.
   ///   - isolation: The actor isolation in which ``exists`` is read; defaults to the caller's.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
@@ -183,8 +106,9 @@ extension WaitableElement {
   ///   when the task is cancelled; an error ``exists`` throws and the wait
   ///   does not retry.
   public func requireExistence<C: Clock>(
-    _ comment: String? = nil,
-    using wait: Wait<C>,
+    _ comment: @autoclosure () -> String? = nil,
+    timeout: Duration? = nil,
+    using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -192,53 +116,29 @@ extension WaitableElement {
     column: Int = #column
   ) async throws where C.Duration == Duration {
     try await require(
-      comment ?? "\(elementDescription) to exist", using: wait, lastSeen: "does not exist",
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column
+      comment() ?? "\(elementDescription) to exist", using: wait.configured(for: self, timeout: timeout),
+      lastSeen: "does not exist", isolation: isolation, fileID: fileID, filePath: filePath, line: line,
+      column: column
     ) { try await $0.exists }
   }
 
   /// Waits until the element no longer exists, and fails with an error that
   /// explains the timeout when it still does.
   ///
-  /// - Parameters:
-  ///   - comment: What is being awaited, for the error; defaults to
-  ///     ``elementDescription`` and the awaited state.
-  ///   - timeout: How long to keep probing. Zero probes once. `nil` takes
-  ///     the scope's default.
-  ///   - pollingInterval: How long to sleep between probes. `nil` takes the
-  ///     scope's default.
-  ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
-  ///   - isolation: The actor isolation in which ``exists`` is read; defaults to the caller's.
-  ///   - fileID: The file ID of the caller, for the error's location.
-  ///   - filePath: The file path of the caller, for the error's location.
-  ///   - line: The line of the caller, for the error's location.
-  ///   - column: The column of the caller, for the error's location.
-  /// - Throws: `WaitTimeoutError` when the timeout passes first;
-  ///   `AsyncWaitError` for an invalid argument; `CancellationError` when the
-  ///   task is cancelled; any error ``exists`` throws.
-  public func requireNonExistence<C: Clock>(
-    _ comment: String? = nil,
-    timeout: Duration? = nil,
-    pollingInterval: Duration? = nil,
-    clock: C = ContinuousClock(),
-    isolation: isolated (any Actor)? = #isolation,
-    fileID: String = #fileID,
-    filePath: StaticString = #filePath,
-    line: Int = #line,
-    column: Int = #column
-  ) async throws where C.Duration == Duration {
-    try await requireNonExistence(
-      comment, using: .simple(timeout: timeout, pollingInterval: pollingInterval, clock: clock),
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  /// Waits, with a whole wait configuration, until the element no longer
-  /// exists, and fails with an error that explains the timeout when it still does.
+  /// ```swift
+  /// let sheet = app.descendants(matching: .other)["Share"]
+  /// try await sheet.requireNonExistence(timeout: .seconds(2))
+  /// ```
   ///
   /// - Parameters:
-  ///   - comment: What is being awaited, for the error; defaults to
-  ///     ``elementDescription`` and the awaited state.
-  ///   - wait: The configuration; the element's triggers are added to it.
+  ///   - comment: What is being awaited, for the error; built only when the
+  ///     wait fails. `nil` names ``elementDescription`` and the awaited state.
+  ///   - timeout: How long to keep probing; when given, it replaces the
+  ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
+  ///     `wait`, which by default is the scope's.
+  ///   - wait: The rest of the configuration; the element's triggers are
+  ///     added to it. By default, the scope's polling interval on
+  ///     `ContinuousClock`.
   ///   - isolation: The actor isolation in which ``exists`` is read; defaults to the caller's.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
@@ -249,8 +149,9 @@ extension WaitableElement {
   ///   when the task is cancelled; an error ``exists`` throws and the wait
   ///   does not retry.
   public func requireNonExistence<C: Clock>(
-    _ comment: String? = nil,
-    using wait: Wait<C>,
+    _ comment: @autoclosure () -> String? = nil,
+    timeout: Duration? = nil,
+    using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -258,13 +159,16 @@ extension WaitableElement {
     column: Int = #column
   ) async throws where C.Duration == Duration {
     try await require(
-      comment ?? "\(elementDescription) to stop existing", using: wait, lastSeen: "still exists",
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column
+      comment() ?? "\(elementDescription) to stop existing",
+      using: wait.configured(for: self, timeout: timeout),
+      lastSeen: "still exists", isolation: isolation, fileID: fileID, filePath: filePath, line: line,
+      column: column
     ) { try await !$0.exists }
   }
 
-  /// The body of the throwing existence and condition waits: `wait.value`
-  /// with the element's triggers, and on a timeout the element's state.
+  /// The body of the throwing existence and condition waits: `requireValue`
+  /// on a configuration that already has the element's triggers, and on a
+  /// timeout the element's state.
   ///
   /// The comment is built only when the wait fails, so a wait that succeeds
   /// never formats the element's description.
@@ -279,7 +183,7 @@ extension WaitableElement {
     column: Int,
     _ condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
-    _ = try await wait.waking(on: self).requireValue(
+    _ = try await wait.requireValue(
       comment(),
       observation: { [lastSeen, await stateDescription].compactMap { $0 }.joined(separator: "\n") },
       isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,

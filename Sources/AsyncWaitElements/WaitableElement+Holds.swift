@@ -16,97 +16,86 @@ extension WaitableElement {
   ///
   /// The hold of `Wait.never(isolation:_:)` on an element: every probe,
   /// including the final one at the end of the window, must find the
-  /// condition false.
+  /// condition false. The element's triggers make it probe again at once
+  /// when its tree changes, so a brief violation between ticks is seen.
+  ///
+  /// ```swift
+  /// let quiet = try await banner.never(for: .milliseconds(500)) {
+  ///   try await $0.exists
+  /// }
+  /// #expect(quiet)
+  /// ```
   ///
   /// - Parameters:
-  ///   - window: How long to watch. `nil` takes the scope's default timeout.
-  ///   - pollingInterval: How long to sleep between probes. `nil` takes the
-  ///     scope's default.
-  ///   - clock: The clock that measures the window. Defaults to `ContinuousClock`.
+  ///   - window: How long to watch; when given, it replaces the timeout of
+  ///     `wait`. `nil` keeps the timeout of `wait`, which by default is the
+  ///     scope's default timeout. A timeout scale never stretches it.
+  ///   - wait: The rest of the configuration; the element's triggers are
+  ///     added to it. By default, the scope's polling interval on
+  ///     `ContinuousClock`.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
   ///   - condition: Returns whether the unwanted state is there now.
   /// - Returns: `true` when the window ended without a violation, `false` as
-  ///   soon as a probe finds it holding.
-  /// - Throws: `AsyncWaitError` for an invalid argument; `CancellationError`
-  ///   when the task is cancelled; any error the condition throws.
-  public func never<C: Clock>(
-    for window: Duration? = nil,
-    pollingInterval: Duration? = nil,
-    clock: C = ContinuousClock(),
-    isolation: isolated (any Actor)? = #isolation,
-    _ condition: (Self) async throws -> Bool
-  ) async throws -> Bool where C.Duration == Duration {
-    try await never(
-      using: .simple(timeout: window, pollingInterval: pollingInterval, clock: clock), isolation: isolation,
-      condition)
-  }
-
-  /// Checks, with a whole wait configuration whose timeout is the window,
-  /// that a condition on the element never holds for the whole window.
-  ///
-  /// - Parameters:
-  ///   - wait: The configuration; its timeout is the window, and the
-  ///     element's triggers are added to it.
-  ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
-  ///   - condition: Returns whether the unwanted state is there now.
-  /// - Returns: `true` when the window ended without a violation, `false` as
-  ///   soon as a probe finds it holding, or throws an error the wait retries.
+  ///   soon as a probe finds it holding or throws an error the wait retries.
   /// - Throws: `AsyncWaitError` for an invalid configuration;
   ///   `CancellationError` when the task is cancelled; an error the
   ///   condition throws and the wait does not retry.
   public func never<C: Clock>(
-    using wait: Wait<C>,
+    for window: Duration? = nil,
+    using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     _ condition: (Self) async throws -> Bool
   ) async throws -> Bool where C.Duration == Duration {
-    try await wait.waking(on: self).never(isolation: isolation) { try await condition(self) }
+    try await wait.configured(for: self, timeout: window).never(isolation: isolation) {
+      try await condition(self)
+    }
+  }
+
+  /// Checks that a condition on the element holds at every probe of a
+  /// whole window.
+  ///
+  /// The opposite hold of ``never(for:using:isolation:_:)``, with the same
+  /// rules: the final probe at the end of the window counts, and a retried
+  /// error breaks the hold.
+  ///
+  /// - Parameters:
+  ///   - window: How long the condition must keep holding; replaces the
+  ///     timeout of `wait` when given, and is never scaled.
+  ///   - wait: The rest of the configuration, woken also by the element's
+  ///     triggers; polls at the scope's interval on `ContinuousClock` by default.
+  ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
+  ///   - condition: Returns whether the wanted state is there now.
+  /// - Returns: `true` when every probe of the window found the condition
+  ///   true, `false` at the first probe that did not.
+  /// - Throws: `AsyncWaitError` for an invalid configuration;
+  ///   `CancellationError` when the task is cancelled; an error the
+  ///   condition throws and the wait does not retry.
+  public func always<C: Clock>(
+    for window: Duration? = nil,
+    using wait: Wait<C> = Wait(),
+    isolation: isolated (any Actor)? = #isolation,
+    _ condition: (Self) async throws -> Bool
+  ) async throws -> Bool where C.Duration == Duration {
+    try await wait.configured(for: self, timeout: window).always(isolation: isolation) {
+      try await condition(self)
+    }
   }
 
   /// Checks that a condition on the element never holds for a whole window,
-  /// and fails with an error that says when it did not.
+  /// and fails with an error that says when it did.
+  ///
+  /// The error gives the probe that saw the condition and how far into the
+  /// window it came.
   ///
   /// - Parameters:
-  ///   - comment: What the condition is, for the error; defaults to a
-  ///     condition on ``elementDescription``.
-  ///   - window: How long to watch. `nil` takes the scope's default timeout.
-  ///   - pollingInterval: How long to sleep between probes. `nil` takes the
-  ///     scope's default.
-  ///   - clock: The clock that measures the window. Defaults to `ContinuousClock`.
-  ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
-  ///   - fileID: The file ID of the caller, for the error's location.
-  ///   - filePath: The file path of the caller, for the error's location.
-  ///   - line: The line of the caller, for the error's location.
-  ///   - column: The column of the caller, for the error's location.
-  ///   - condition: Returns whether the unwanted state is there now.
-  /// - Throws: `WaitViolationError` as soon as a probe finds it holding;
-  ///   `AsyncWaitError` for an invalid argument; `CancellationError` when the
-  ///   task is cancelled; any error the condition throws.
-  public func requireNever<C: Clock>(
-    _ comment: String? = nil,
-    for window: Duration? = nil,
-    pollingInterval: Duration? = nil,
-    clock: C = ContinuousClock(),
-    isolation: isolated (any Actor)? = #isolation,
-    fileID: String = #fileID,
-    filePath: StaticString = #filePath,
-    line: Int = #line,
-    column: Int = #column,
-    _ condition: (Self) async throws -> Bool
-  ) async throws where C.Duration == Duration {
-    try await requireNever(
-      comment, using: .simple(timeout: window, pollingInterval: pollingInterval, clock: clock),
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, condition)
-  }
-
-  /// Checks, with a whole wait configuration whose timeout is the window,
-  /// that a condition on the element never holds for the whole window, and
-  /// fails with an error that says when it did not.
-  ///
-  /// - Parameters:
-  ///   - comment: What the condition is, for the error; defaults to a
-  ///     condition on ``elementDescription``.
-  ///   - wait: The configuration; its timeout is the window, and the
-  ///     element's triggers are added to it.
+  ///   - comment: What the condition is, for the error; built only when the
+  ///     hold fails. `nil` names a condition on ``elementDescription``.
+  ///   - window: How long to watch; when given, it replaces the timeout of
+  ///     `wait`. `nil` keeps the timeout of `wait`, which by default is the
+  ///     scope's default timeout. A timeout scale never stretches it.
+  ///   - wait: The rest of the configuration; the element's triggers are
+  ///     added to it. By default, the scope's polling interval on
+  ///     `ContinuousClock`.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
@@ -118,8 +107,9 @@ extension WaitableElement {
   ///   configuration; `CancellationError` when the task is cancelled; an
   ///   error the condition throws and the wait does not retry.
   public func requireNever<C: Clock>(
-    _ comment: String? = nil,
-    using wait: Wait<C>,
+    _ comment: @autoclosure () -> String? = nil,
+    for window: Duration? = nil,
+    using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -127,86 +117,40 @@ extension WaitableElement {
     column: Int = #column,
     _ condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
-    try await wait.waking(on: self).requireNever(
-      comment ?? "a condition on \(elementDescription)", isolation: isolation, fileID: fileID,
+    try await wait.configured(for: self, timeout: window).requireNever(
+      comment() ?? "a condition on \(elementDescription)", isolation: isolation, fileID: fileID,
       filePath: filePath, line: line, column: column
     ) { try await condition(self) }
   }
 
-  /// Checks that a condition on the element holds for a whole window.
+  /// Checks that a condition on the element holds at every probe of a
+  /// whole window, and fails with an error that says when it did not.
   ///
-  /// The hold of `Wait.always(isolation:_:)` on an element: every probe,
-  /// including the final one at the end of the window, must find the
-  /// condition true.
-  ///
-  /// - Parameters:
-  ///   - window: How long to watch. `nil` takes the scope's default timeout.
-  ///   - pollingInterval: How long to sleep between probes. `nil` takes the
-  ///     scope's default.
-  ///   - clock: The clock that measures the window. Defaults to `ContinuousClock`.
-  ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
-  ///   - condition: Returns whether the wanted state is there now.
-  /// - Returns: `true` when the window ended without a violation, `false` as
-  ///   soon as a probe finds it failing.
-  /// - Throws: `AsyncWaitError` for an invalid argument; `CancellationError`
-  ///   when the task is cancelled; any error the condition throws.
-  public func always<C: Clock>(
-    for window: Duration? = nil,
-    pollingInterval: Duration? = nil,
-    clock: C = ContinuousClock(),
-    isolation: isolated (any Actor)? = #isolation,
-    _ condition: (Self) async throws -> Bool
-  ) async throws -> Bool where C.Duration == Duration {
-    try await always(
-      using: .simple(timeout: window, pollingInterval: pollingInterval, clock: clock), isolation: isolation,
-      condition)
-  }
-
-  /// Checks, with a whole wait configuration whose timeout is the window,
-  /// that a condition on the element holds for the whole window.
+  /// The throwing form of ``always(for:using:isolation:_:)``: its error
+  /// gives the first probe that found the condition false.
   ///
   /// - Parameters:
-  ///   - wait: The configuration; its timeout is the window, and the
-  ///     element's triggers are added to it.
-  ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
-  ///   - condition: Returns whether the wanted state is there now.
-  /// - Returns: `true` when the window ended without a violation, `false` as
-  ///   soon as a probe finds it failing, or throws an error the wait retries.
-  /// - Throws: `AsyncWaitError` for an invalid configuration;
-  ///   `CancellationError` when the task is cancelled; an error the
-  ///   condition throws and the wait does not retry.
-  public func always<C: Clock>(
-    using wait: Wait<C>,
-    isolation: isolated (any Actor)? = #isolation,
-    _ condition: (Self) async throws -> Bool
-  ) async throws -> Bool where C.Duration == Duration {
-    try await wait.waking(on: self).always(isolation: isolation) { try await condition(self) }
-  }
-
-  /// Checks that a condition on the element holds for a whole window,
-  /// and fails with an error that says when it did not.
-  ///
-  /// - Parameters:
-  ///   - comment: What the condition is, for the error; defaults to a
-  ///     condition on ``elementDescription``.
-  ///   - window: How long to watch. `nil` takes the scope's default timeout.
-  ///   - pollingInterval: How long to sleep between probes. `nil` takes the
-  ///     scope's default.
-  ///   - clock: The clock that measures the window. Defaults to `ContinuousClock`.
+  ///   - comment: What the condition is, read for the error only; without
+  ///     one, the error names a condition on ``elementDescription``.
+  ///   - window: How long the condition must keep holding; replaces the
+  ///     timeout of `wait` when given, and is never scaled.
+  ///   - wait: The rest of the configuration, woken also by the element's
+  ///     triggers; polls at the scope's interval on `ContinuousClock` by default.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
   ///   - column: The column of the caller, for the error's location.
   ///   - condition: Returns whether the wanted state is there now.
-  /// - Throws: `WaitViolationError` as soon as a probe finds it failing;
-  ///   `AsyncWaitError` for an invalid argument; `CancellationError` when the
-  ///   task is cancelled; any error the condition throws.
+  /// - Throws: `WaitViolationError` at the first probe that finds the
+  ///   condition false or throws an error the wait retries;
+  ///   `AsyncWaitError` for an invalid configuration; `CancellationError`
+  ///   when the task is cancelled; an error the condition throws and the
+  ///   wait does not retry.
   public func requireAlways<C: Clock>(
-    _ comment: String? = nil,
+    _ comment: @autoclosure () -> String? = nil,
     for window: Duration? = nil,
-    pollingInterval: Duration? = nil,
-    clock: C = ContinuousClock(),
+    using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -214,42 +158,8 @@ extension WaitableElement {
     column: Int = #column,
     _ condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
-    try await requireAlways(
-      comment, using: .simple(timeout: window, pollingInterval: pollingInterval, clock: clock),
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, condition)
-  }
-
-  /// Checks, with a whole wait configuration whose timeout is the window,
-  /// that a condition on the element holds for the whole window, and
-  /// fails with an error that says when it did not.
-  ///
-  /// - Parameters:
-  ///   - comment: What the condition is, for the error; defaults to a
-  ///     condition on ``elementDescription``.
-  ///   - wait: The configuration; its timeout is the window, and the
-  ///     element's triggers are added to it.
-  ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
-  ///   - fileID: The file ID of the caller, for the error's location.
-  ///   - filePath: The file path of the caller, for the error's location.
-  ///   - line: The line of the caller, for the error's location.
-  ///   - column: The column of the caller, for the error's location.
-  ///   - condition: Returns whether the wanted state is there now.
-  /// - Throws: `WaitViolationError` as soon as a probe finds it failing, or
-  ///   throws an error the wait retries; `AsyncWaitError` for an invalid
-  ///   configuration; `CancellationError` when the task is cancelled; an
-  ///   error the condition throws and the wait does not retry.
-  public func requireAlways<C: Clock>(
-    _ comment: String? = nil,
-    using wait: Wait<C>,
-    isolation: isolated (any Actor)? = #isolation,
-    fileID: String = #fileID,
-    filePath: StaticString = #filePath,
-    line: Int = #line,
-    column: Int = #column,
-    _ condition: (Self) async throws -> Bool
-  ) async throws where C.Duration == Duration {
-    try await wait.waking(on: self).requireAlways(
-      comment ?? "a condition on \(elementDescription)", isolation: isolation, fileID: fileID,
+    try await wait.configured(for: self, timeout: window).requireAlways(
+      comment() ?? "a condition on \(elementDescription)", isolation: isolation, fileID: fileID,
       filePath: filePath, line: line, column: column
     ) { try await condition(self) }
   }

@@ -5,8 +5,8 @@
 ///
 /// Conform by saying how to tell whether the element can be found right now.
 /// Every wait of this module then works on the type: existence
-/// (``waitForExistence(timeout:pollingInterval:clock:isolation:)``,
-/// ``waitForNonExistence(timeout:pollingInterval:clock:isolation:)``), values
+/// (``waitForExistence(timeout:using:isolation:)``,
+/// ``waitForNonExistence(timeout:using:isolation:)``), values
 /// (`wait(for:toEqual:)`), conditions (`wait(until:)`), holds (`never`,
 /// `always`), and their throwing `require` forms:
 ///
@@ -21,9 +21,10 @@
 /// #expect(try await milk.waitForExistence(timeout: .seconds(2)))
 /// ```
 ///
-/// Each wait comes in two forms: one with a timeout and a polling interval,
-/// and one that takes a whole `Wait` configuration (`using:`), for a
-/// backoff, retried errors, a probe observer or more triggers.
+/// Each wait comes in two forms, a `Bool` one and a throwing `require` one,
+/// and each takes a `timeout:`. Everything beyond a timeout — a polling
+/// interval, a backoff, retried errors, a probe observer, a test clock —
+/// comes in a `Wait` passed as `using:`.
 ///
 /// The requirement can be met by a synchronous property, a property isolated
 /// to the main actor (conform with `@MainActor WaitableElement`, as

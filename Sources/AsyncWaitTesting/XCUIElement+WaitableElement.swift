@@ -47,22 +47,22 @@
     ///
     /// - Parameters:
     ///   - state: The state to wait for.
-    ///   - timeout: How long to keep probing. Zero probes once. `nil` takes
-    ///     the scope's default.
-    ///   - pollingInterval: How long to sleep between probes. `nil` takes the
-    ///     scope's default.
-    ///   - clock: The clock that measures the timeout. Defaults to `ContinuousClock`.
+    ///   - timeout: How long to keep probing; when given, it replaces the
+    ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
+    ///     `wait`, which by default is the scope's.
+    ///   - wait: The rest of the configuration: schedule, retried errors,
+    ///     probe observer, triggers and clock. By default, the scope's
+    ///     polling interval on `ContinuousClock`.
     /// - Returns: `true` when the application is in `state`, `false` when the timeout passed first.
-    /// - Throws: `AsyncWaitError` for a negative timeout or a non-positive
-    ///   interval; `CancellationError` when the task is cancelled.
+    /// - Throws: `AsyncWaitError` for an invalid configuration;
+    ///   `CancellationError` when the task is cancelled.
     @MainActor
     public func wait<C: Clock>(
       for state: XCUIApplication.State,
       timeout: Duration? = nil,
-      pollingInterval: Duration? = nil,
-      clock: C = ContinuousClock()
+      using wait: Wait<C> = Wait()
     ) async throws -> Bool where C.Duration == Duration {
-      try await wait(timeout: timeout, pollingInterval: pollingInterval, clock: clock) { $0.state == state }
+      try await self.wait(timeout: timeout, using: wait) { $0.state == state }
     }
   }
 #endif

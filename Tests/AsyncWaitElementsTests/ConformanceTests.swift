@@ -13,18 +13,19 @@ struct FlagElement: WaitableElement {
 @Suite struct PlainConformanceTests {
   @Test func plainTypeGetsEveryWait() async throws {
     let clock = ManualClock(.advancesWhenSleeping)
+    let onTheTestClock = Wait(clock: clock)
     let flag = Locked(false)
     let element = FlagElement(flag: flag)
     let log = ProbeLog<ManualClock.Instant>()
 
-    let appeared = try await element.wait(timeout: .seconds(1), clock: clock) { element in
+    let appeared = try await element.wait(timeout: .seconds(1), using: onTheTestClock) { element in
       log.record(clock.now)
       if log.count == 3 { flag.withLock { $0 = true } }
       return element.exists
     }
-    let existing = try await element.waitForExistence(timeout: .zero, clock: clock)
-    let titled = try await element.wait(for: \.title, toEqual: "shown", timeout: .zero, clock: clock)
-    let gone = try await element.waitForNonExistence(timeout: .milliseconds(300), clock: clock)
+    let existing = try await element.waitForExistence(timeout: .zero, using: onTheTestClock)
+    let titled = try await element.wait(for: \.title, toEqual: "shown", timeout: .zero, using: onTheTestClock)
+    let gone = try await element.waitForNonExistence(timeout: .milliseconds(300), using: onTheTestClock)
 
     #expect(appeared)
     #expect(log.probes.map(\.offset) == [.zero, .milliseconds(100), .milliseconds(200)])
@@ -34,18 +35,49 @@ struct FlagElement: WaitableElement {
     #expect(clock.now.offset == .milliseconds(500))
   }
 
+  @Test func aGivenTimeoutReplacesTheTimeoutOfTheWaitAndKeepsTheRest() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let probes = Locked(0)
+    let slow = Wait(
+      timeout: .seconds(10), schedule: .fixed(.milliseconds(150)),
+      onProbe: { _ in probes.withLock { $0 += 1 } }, clock: clock)
+    let element = FlagElement(flag: Locked(false))
+
+    let found = try await element.waitForExistence(timeout: .milliseconds(300), using: slow)
+    let probesWithTheGivenTimeout = probes.withLock { $0 }
+    let stillThere = try await element.waitForNonExistence(using: slow)
+
+    #expect(found == false)
+    #expect(probesWithTheGivenTimeout == 3)
+    #expect(stillThere)
+    #expect(clock.now.offset == .milliseconds(300))
+  }
+
+  @Test func withoutATimeoutAnElementWaitTakesTheTimeoutOfTheWait() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let element = FlagElement(flag: Locked(false))
+
+    let found = try await element.waitForExistence(using: Wait(timeout: .seconds(2), clock: clock))
+    let held = try await element.never(using: Wait(timeout: .seconds(3), clock: clock)) { $0.exists }
+
+    #expect(found == false)
+    #expect(held)
+    #expect(clock.now.offset == .seconds(5))
+  }
+
   @Test func elementWaitsValidateLikeThePoller() async throws {
     let element = FlagElement(flag: Locked(true))
 
     await #expect(throws: AsyncWaitError.negativeTimeout) {
-      try await element.waitForExistence(timeout: .seconds(-1), clock: ManualClock())
+      try await element.waitForExistence(timeout: .seconds(-1), using: Wait(clock: ManualClock()))
     }
     await #expect(throws: AsyncWaitError.nonPositivePollingInterval) {
       try await element.waitForNonExistence(
-        timeout: .seconds(1), pollingInterval: .zero, clock: ManualClock())
+        timeout: .seconds(1), using: Wait(schedule: .fixed(.zero), clock: ManualClock()))
     }
     await #expect(throws: AsyncWaitError.nonPositivePollingInterval) {
-      try await element.requireExistence(timeout: .seconds(1), pollingInterval: .zero, clock: ManualClock())
+      try await element.requireExistence(
+        timeout: .seconds(1), using: Wait(schedule: .fixed(.zero), clock: ManualClock()))
     }
   }
 
@@ -54,7 +86,7 @@ struct FlagElement: WaitableElement {
     let flag = Locked(false)
     let element = FlagElement(flag: flag)
 
-    let appeared = try await element.wait(timeout: .milliseconds(250), clock: clock) { element in
+    let appeared = try await element.wait(timeout: .milliseconds(250), using: Wait(clock: clock)) { element in
       if clock.now.offset == .milliseconds(250) { flag.withLock { $0 = true } }
       return element.exists
     }
@@ -65,7 +97,7 @@ struct FlagElement: WaitableElement {
   @Test func cancellingAnElementWaitThrows() async throws {
     let clock = ManualClock()
     let element = FlagElement(flag: Locked(false))
-    let task = Task { try await element.waitForExistence(timeout: .seconds(10), clock: clock) }
+    let task = Task { try await element.waitForExistence(timeout: .seconds(10), using: Wait(clock: clock)) }
     await clock.sleepers(atLeast: 1)
 
     task.cancel()
@@ -78,7 +110,7 @@ struct FlagElement: WaitableElement {
     let element = FlagElement(flag: Locked(false))
 
     let error = try await #require(throws: WaitTimeoutError.self) {
-      try await element.requireExistence(timeout: .milliseconds(200), clock: clock)
+      try await element.requireExistence(timeout: .milliseconds(200), using: Wait(clock: clock))
     }
 
     #expect(error.comment == "FlagElement to exist")
@@ -91,7 +123,7 @@ struct FlagElement: WaitableElement {
     let element = FlagElement(flag: Locked(false))
 
     let error = try await #require(throws: WaitTimeoutError.self) {
-      try await element.require(for: \.title, toEqual: "shown", timeout: .zero, clock: clock)
+      try await element.require(for: \.title, toEqual: "shown", timeout: .zero, using: Wait(clock: clock))
     }
 
     #expect(error.comment?.hasSuffix("to equal \"shown\"") == true)
@@ -126,7 +158,8 @@ final class MainActorLabel: @MainActor WaitableElement {
       label.text = "Saved"
     }
 
-    let appeared = try await label.waitForExistence(timeout: .seconds(30), pollingInterval: .milliseconds(5))
+    let appeared = try await label.waitForExistence(
+      timeout: .seconds(30), using: Wait(schedule: .fixed(.milliseconds(5))))
     let saved = try await label.wait(for: \.text, toEqual: "Saved", timeout: .zero)
 
     #expect(appeared)
@@ -143,7 +176,7 @@ final class MainActorLabel: @MainActor WaitableElement {
       clock.advance(by: .milliseconds(100))
     }
 
-    try await label.requireExistence(timeout: .seconds(1), clock: clock)
+    try await label.requireExistence(timeout: .seconds(1), using: Wait(clock: clock))
 
     #expect(label.reads == 2)
   }
@@ -179,7 +212,7 @@ struct RemoteElement: WaitableElement {
     let tree = RemoteTree()
     let clock = ManualClock()
     let element = RemoteElement(tree: tree, name: "dialog")
-    let wait = Task { try await element.waitForExistence(timeout: .seconds(5), clock: clock) }
+    let wait = Task { try await element.waitForExistence(timeout: .seconds(5), using: Wait(clock: clock)) }
     await clock.sleepers(atLeast: 1)
 
     await tree.insert("dialog")
@@ -192,7 +225,7 @@ struct RemoteElement: WaitableElement {
     let tree = RemoteTree()
     let clock = ManualClock()
     let element = RemoteElement(tree: tree, name: "dialog")
-    let wait = Task { try await element.waitForExistence(timeout: .seconds(5), clock: clock) }
+    let wait = Task { try await element.waitForExistence(timeout: .seconds(5), using: Wait(clock: clock)) }
     await clock.sleepers(atLeast: 1)
 
     await tree.disconnect()

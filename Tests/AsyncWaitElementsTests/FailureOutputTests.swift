@@ -10,7 +10,7 @@ import Testing
 
     let error = try await #require(throws: WaitTimeoutError.self) {
       try await app.lists.firstMatch.cells["Butter"].requireExistence(
-        timeout: .milliseconds(200), clock: clock)
+        timeout: .milliseconds(200), using: Wait(clock: clock))
     }
 
     #expect(
@@ -46,7 +46,7 @@ import Testing
 
     let error = try await #require(throws: WaitTimeoutError.self) {
       try await app.lists["ShoppingScreen.list.items"].cells["Butter"].requireExistence(
-        timeout: .zero, clock: clock)
+        timeout: .zero, using: Wait(clock: clock))
     }
 
     let observation = try #require(error.lastObservation)
@@ -66,7 +66,8 @@ import Testing
     let clock = ManualClock(.advancesWhenSleeping)
 
     let error = try await #require(throws: WaitTimeoutError.self) {
-      try await app.buttons["Clear"].require(for: \.isEnabled, toEqual: true, timeout: .zero, clock: clock)
+      try await app.buttons["Clear"].require(
+        for: \.isEnabled, toEqual: true, timeout: .zero, using: Wait(clock: clock))
     }
 
     let observation = try #require(error.lastObservation)

@@ -9,8 +9,8 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct ItemListFlowTests {
-  let timeout = Duration.seconds(10)
-  let interval = Duration.milliseconds(5)
+  /// Ten seconds, probing every 5 ms: the timeout bounds a hang, not a speed.
+  let patient = Wait(timeout: .seconds(10), schedule: .fixed(.milliseconds(5)))
 
   @Test func listAppearsWithItsItems() async throws {
     let app = ItemListApp()
@@ -18,7 +18,7 @@ struct ItemListFlowTests {
     app.launch()
 
     let list = screen.lists["ItemListScreen.list.items"]
-    try await list.requireExistence(timeout: timeout, pollingInterval: interval)
+    try await list.requireExistence(using: patient)
 
     #expect(try await list.cells.count == 4)
     #expect(try await list.cells.firstMatch.snapshot()?.label == "Milk")
@@ -30,19 +30,19 @@ struct ItemListFlowTests {
     let screen = app.tree.rootElement()
     app.launch()
     try await screen.lists["ItemListScreen.list.items"].requireExistence(
-      timeout: timeout, pollingInterval: interval)
+      using: patient)
 
     try await app.tap(screen.buttons["ItemListScreen.button.add"])
     let sheet = screen.sheets["AddItemSheet.sheet.main"]
-    try await sheet.requireExistence(timeout: timeout, pollingInterval: interval)
+    try await sheet.requireExistence(using: patient)
     let confirm = sheet.buttons["AddItemSheet.button.confirm"]
     #expect(try await confirm.snapshot()?.isEnabled == false)
     try await app.type("Coffee", into: sheet.textFields["AddItemSheet.textField.name"])
-    try await confirm.require(for: \.isEnabled, toEqual: true, timeout: timeout, pollingInterval: interval)
+    try await confirm.require(for: \.isEnabled, toEqual: true, using: patient)
     try await app.tap(confirm)
 
-    try await sheet.requireNonExistence(timeout: timeout, pollingInterval: interval)
-    try await screen.cells["Coffee"].requireExistence(timeout: timeout, pollingInterval: interval)
+    try await sheet.requireNonExistence(using: patient)
+    try await screen.cells["Coffee"].requireExistence(using: patient)
     #expect(try await screen.cells.count == 5)
     #expect(try await screen.cells.element(boundBy: 4).snapshot()?.label == "Coffee")
   }
@@ -53,16 +53,16 @@ struct ItemListFlowTests {
     app.launch()
     let cells = screen.lists["ItemListScreen.list.items"].cells
     let remove = screen.buttons["ItemListScreen.button.delete"]
-    try await cells.requireExistence(timeout: timeout, pollingInterval: interval)
+    try await cells.requireExistence(using: patient)
 
     for remaining in stride(from: 3, through: 0, by: -1) {
       try await app.tap(remove)
-      try await cells.require(timeout: timeout, pollingInterval: interval) {
+      try await cells.require(using: patient) {
         try await $0.count == remaining
       }
     }
 
-    try await remove.require(for: \.isEnabled, toEqual: false, timeout: timeout, pollingInterval: interval)
+    try await remove.require(for: \.isEnabled, toEqual: false, using: patient)
     #expect(try await cells.exists == false)
     await #expect(throws: InteractionError.self) { try await app.tap(remove) }
   }
@@ -71,13 +71,13 @@ struct ItemListFlowTests {
     let app = ItemListApp()
     let screen = app.tree.rootElement()
     app.launch()
-    try await screen.cells.requireExistence(timeout: timeout, pollingInterval: interval)
+    try await screen.cells.requireExistence(using: patient)
 
     try await app.tap(screen.buttons["ItemListScreen.button.add"])
     try await app.type("Tea", into: screen.textFields["AddItemSheet.textField.name"])
     try await app.tap(screen.buttons["AddItemSheet.button.cancel"])
 
-    try await screen.sheets.firstMatch.requireNonExistence(timeout: timeout, pollingInterval: interval)
+    try await screen.sheets.firstMatch.requireNonExistence(using: patient)
     #expect(try await screen.cells["Tea"].exists == false)
     #expect(try await screen.cells.count == 4)
   }

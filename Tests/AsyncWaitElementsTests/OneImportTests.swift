@@ -35,18 +35,23 @@ import Testing
     let app = tree.rootElement()
     let clock = ManualClock(.advancesWhenSleeping)
 
-    try await app.staticTexts["error"].requireNever("an error shows", for: .milliseconds(500), clock: clock) {
+    try await app.staticTexts["error"].requireNever(
+      "an error shows", for: .milliseconds(500), using: Wait(clock: clock)
+    ) {
       try await $0.exists
     }
-    try await app.buttons["save"].requireAlways("Save stays enabled", for: .milliseconds(500), clock: clock) {
+    try await app.buttons["save"].requireAlways(
+      "Save stays enabled", for: .milliseconds(500), using: Wait(clock: clock)
+    ) {
       try await $0.snapshot()?.isEnabled == true
     }
     #expect(clock.now.offset == .seconds(1))
 
     tree.update { $0?.children.append(ElementNode(.staticText, identifier: "error")) }
     let error = try await #require(throws: WaitViolationError.self) {
-      try await app.staticTexts["error"].requireNever("an error shows", for: .milliseconds(500), clock: clock)
-      {
+      try await app.staticTexts["error"].requireNever(
+        "an error shows", for: .milliseconds(500), using: Wait(clock: clock)
+      ) {
         try await $0.exists
       }
     }
@@ -58,14 +63,14 @@ import Testing
     #expect(kind == "never")
   }
 
-  @Test func closureValueWaitsReadAsyncProperties() async throws {
+  @Test func asyncValuesOfAnElementAreAwaitedThroughWaitReading() async throws {
     let clock = ManualClock(.advancesWhenSleeping)
     let app = ElementTree(ElementNode(.application, children: [ElementNode(.cell), ElementNode(.cell)]))
       .rootElement()
 
     let error = try await #require(throws: WaitTimeoutError.self) {
-      try await app.cells.require(
-        "three rows", for: { try await $0.count }, toEqual: 3, timeout: .zero, clock: clock)
+      try await Wait(timeout: .zero, clock: clock).require(
+        "three rows", reading: { try await app.cells.count }, toEqual: 3)
     }
 
     #expect(error.lastObservation?.hasPrefix("last value: 2") == true)

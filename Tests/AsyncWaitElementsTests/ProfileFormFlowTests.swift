@@ -6,8 +6,8 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct ProfileFormFlowTests {
-  let timeout = Duration.seconds(10)
-  let interval = Duration.milliseconds(5)
+  /// Ten seconds, probing every 5 ms: the timeout bounds a hang, not a speed.
+  let patient = Wait(timeout: .seconds(10), schedule: .fixed(.milliseconds(5)))
   static let today = Day(year: 2026, month: 11, day: 29)
 
   /// Fills the form with valid values and waits for Save to enable.
@@ -18,7 +18,7 @@ struct ProfileFormFlowTests {
     try await app.pick(
       Day(year: 1990, month: 12, day: 10), in: screen.descendants(matching: .datePicker).firstMatch)
     let save = screen.buttons["ProfileScreen.button.save"]
-    try await save.require(for: \.isEnabled, toEqual: true, timeout: timeout, pollingInterval: interval)
+    try await save.require(for: \.isEnabled, toEqual: true, using: patient)
     return screen
   }
 
@@ -46,7 +46,7 @@ struct ProfileFormFlowTests {
     try await app.pick(birthday, in: screen.descendants(matching: .datePicker)["Date of birth"])
 
     try await screen.buttons["Save"].require(
-      for: \.isEnabled, toEqual: false, timeout: timeout, pollingInterval: interval)
+      for: \.isEnabled, toEqual: false, using: patient)
   }
 
   @Test func thirteenthBirthdayTodayIsOldEnough() async throws {
@@ -56,9 +56,9 @@ struct ProfileFormFlowTests {
     let save = screen.buttons["Save"]
 
     try await app.pick(Day(year: 2013, month: 11, day: 30), in: birthday)
-    try await save.require(for: \.isEnabled, toEqual: false, timeout: timeout, pollingInterval: interval)
+    try await save.require(for: \.isEnabled, toEqual: false, using: patient)
     try await app.pick(Day(year: 2013, month: 11, day: 29), in: birthday)
-    try await save.require(for: \.isEnabled, toEqual: true, timeout: timeout, pollingInterval: interval)
+    try await save.require(for: \.isEnabled, toEqual: true, using: patient)
     #expect(try await screen.descendants(matching: .datePicker).firstMatch.snapshot()?.value == "2013-11-29")
   }
 
@@ -73,10 +73,10 @@ struct ProfileFormFlowTests {
       for: \.value, toEqual: "Canada", timeout: .zero)
     try await newsletter.require(for: \.value, toEqual: "1", timeout: .zero)
     try await screen.buttons["Save"].require(
-      for: \.isEnabled, toEqual: true, timeout: timeout, pollingInterval: interval)
+      for: \.isEnabled, toEqual: true, using: patient)
     try await app.tap(screen.buttons["Save"])
 
     try await screen.staticTexts["ProfileScreen.text.status"].require(
-      for: \.label, toEqual: "Saved", timeout: timeout, pollingInterval: interval)
+      for: \.label, toEqual: "Saved", using: patient)
   }
 }

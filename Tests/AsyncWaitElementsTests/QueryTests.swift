@@ -74,7 +74,7 @@ let shoppingScreen = ElementNode(
     let tree = ElementTree(shoppingScreen)
     let cells = tree.rootElement().cells
     let clock = ManualClock()
-    let wait = Task { try await cells.waitForNonExistence(timeout: .seconds(1), clock: clock) }
+    let wait = Task { try await cells.waitForNonExistence(timeout: .seconds(1), using: Wait(clock: clock)) }
     await clock.sleepers(atLeast: 1)
 
     tree.update { $0?.removeAll { $0.elementType == .cell } }
@@ -111,7 +111,7 @@ let shoppingScreen = ElementNode(
     let clear = tree.rootElement().buttons["ShoppingScreen.button.clear"]
     let clock = ManualClock()
     let wait = Task {
-      try await clear.wait(for: \.isEnabled, toEqual: true, timeout: .seconds(1), clock: clock)
+      try await clear.wait(for: \.isEnabled, toEqual: true, timeout: .seconds(1), using: Wait(clock: clock))
     }
     await clock.sleepers(atLeast: 1)
 
@@ -126,7 +126,7 @@ let shoppingScreen = ElementNode(
     let clock = ManualClock(.advancesWhenSleeping)
 
     let labelled = try await app.buttons["Missing"].wait(
-      for: \.label, toEqual: "", timeout: .milliseconds(300), clock: clock)
+      for: \.label, toEqual: "", timeout: .milliseconds(300), using: Wait(clock: clock))
 
     #expect(labelled == false)
     #expect(clock.now.offset == .milliseconds(300))
@@ -148,7 +148,7 @@ let shoppingScreen = ElementNode(
     let clock = ManualClock(.advancesWhenSleeping)
 
     let result = try await app.buttons["Add"].wait(
-      for: \.label, toEqual: "Remove", timeout: .milliseconds(500), clock: clock)
+      for: \.label, toEqual: "Remove", timeout: .milliseconds(500), using: Wait(clock: clock))
 
     #expect(result == false)
     #expect(reads.withLock { $0 } == 6)
@@ -209,7 +209,7 @@ struct CountingNode: QueryableNode {
     let tree = ElementTree(shoppingScreen)
     let done = tree.rootElement().buttons["Done"]
     let clock = ManualClock()
-    let wait = Task { try await done.waitForExistence(timeout: .seconds(60), clock: clock) }
+    let wait = Task { try await done.waitForExistence(timeout: .seconds(60), using: Wait(clock: clock)) }
     await clock.sleepers(atLeast: 1)
 
     tree.update { $0?.children.append(ElementNode(.button, label: "Done")) }
@@ -224,7 +224,7 @@ struct CountingNode: QueryableNode {
     let done = tree.rootElement().buttons["Done"]
     #expect(try await done.exists)
     let clock = ManualClock()
-    let wait = Task { try await done.waitForNonExistence(timeout: .seconds(60), clock: clock) }
+    let wait = Task { try await done.waitForNonExistence(timeout: .seconds(60), using: Wait(clock: clock)) }
     await clock.sleepers(atLeast: 1)
 
     tree.update { $0?.children.removeAll { $0.label == "Done" } }
@@ -237,7 +237,7 @@ struct CountingNode: QueryableNode {
     let tree = ElementTree(shoppingScreen)
     let done = TreeElement("app") { tree.root }.buttons["Done"]
     let clock = ManualClock()
-    let wait = Task { try await done.waitForExistence(timeout: .seconds(60), clock: clock) }
+    let wait = Task { try await done.waitForExistence(timeout: .seconds(60), using: Wait(clock: clock)) }
     await clock.sleepers(atLeast: 1)
 
     tree.update { $0?.children.append(ElementNode(.button, label: "Done")) }

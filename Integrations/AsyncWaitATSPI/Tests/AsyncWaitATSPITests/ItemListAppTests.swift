@@ -87,7 +87,8 @@ struct ItemListAppTests {
 
     #expect(try await app.root.exists == false)
     #expect(
-      try await app.root.waitForExistence(timeout: .milliseconds(300), pollingInterval: .milliseconds(100))
+      try await app.root.waitForExistence(
+        timeout: .milliseconds(300), using: Wait(schedule: .fixed(.milliseconds(100))))
         == false)
   }
 }
