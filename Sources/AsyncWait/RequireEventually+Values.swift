@@ -40,7 +40,7 @@
 ///   first; ``AsyncWaitError`` for an invalid argument; `CancellationError`
 ///   when the task is cancelled; an error `value` throws.
 public func requireEventually<C: Clock, Value: Equatable>(
-  _ comment: String? = nil,
+  _ comment: @autoclosure () -> String? = nil,
   for value: @autoclosure () throws -> Value,
   toEqual expected: Value,
   timeout: Duration? = nil,
@@ -53,7 +53,7 @@ public func requireEventually<C: Clock, Value: Equatable>(
   column: Int = #column
 ) async throws where C.Duration == Duration {
   try await Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock).require(
-    comment, for: try value(), toEqual: expected, isolation: isolation, fileID: fileID, filePath: filePath,
+    comment(), for: try value(), toEqual: expected, isolation: isolation, fileID: fileID, filePath: filePath,
     line: line, column: column)
 }
 
@@ -85,7 +85,7 @@ public func requireEventually<C: Clock, Value: Equatable>(
 ///   first; ``AsyncWaitError`` for an invalid argument; `CancellationError`
 ///   when the task is cancelled; an error `value` or `predicate` throws.
 public func requireEventually<C: Clock, Value>(
-  _ comment: String? = nil,
+  _ comment: @autoclosure () -> String? = nil,
   for value: @autoclosure () throws -> Value,
   timeout: Duration? = nil,
   pollingInterval: Duration? = nil,
@@ -98,6 +98,6 @@ public func requireEventually<C: Clock, Value>(
   toSatisfy predicate: (Value) throws -> Bool
 ) async throws where C.Duration == Duration {
   try await Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock).require(
-    comment, for: try value(), isolation: isolation, fileID: fileID, filePath: filePath, line: line,
+    comment(), for: try value(), isolation: isolation, fileID: fileID, filePath: filePath, line: line,
     column: column, toSatisfy: predicate)
 }

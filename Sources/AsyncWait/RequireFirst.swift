@@ -33,7 +33,7 @@
 ///   ``AsyncWaitError`` for an invalid argument; `CancellationError` when
 ///   the task is cancelled; an error the sequence throws.
 public func requireFirst<S: AsyncSequence & Sendable, C: Clock>(
-  _ comment: String? = nil,
+  _ comment: @autoclosure () -> String? = nil,
   in sequence: S,
   timeout: Duration? = nil,
   clock: C = ContinuousClock(),
@@ -54,7 +54,7 @@ public func requireFirst<S: AsyncSequence & Sendable, C: Clock>(
     try Wait(timeout: timeout, triggers: [tap.trigger], clock: clock).poller()
   }
   let outcome = try await poller.pollReportingErrors(
-    comment: comment, source: "sequence", location: location(), isolation: isolation
+    comment: comment(), source: "sequence", location: location(), isolation: isolation
   ) {
     _ in try tap.match()
   }
@@ -62,7 +62,7 @@ public func requireFirst<S: AsyncSequence & Sendable, C: Clock>(
   case .decided(let element):
     return element
   case .expired(let expiry):
-    throw poller.failure(expiry, comment: comment, observation: tap.observation(), location: location())
+    throw poller.failure(expiry, comment: comment(), observation: tap.observation(), location: location())
   }
 }
 

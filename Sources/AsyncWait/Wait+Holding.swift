@@ -49,7 +49,7 @@ extension Wait {
   ///   duration or an invalid configuration; `CancellationError` when the task
   ///   is cancelled; an error the condition throws and the wait does not retry.
   public func requireStable(
-    _ comment: String? = nil,
+    _ comment: @autoclosure () -> String? = nil,
     for duration: Duration,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -63,14 +63,14 @@ extension Wait {
       SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     }
     let (poller, outcome, run) = try await stableOutcome(
-      for: duration, comment: comment, location: location(), isolation: isolation, condition)
+      for: duration, comment: comment(), location: location(), isolation: isolation, condition)
     guard case .expired(let expiry) = outcome else { return }
     let observation =
       run.map {
         "held for \($0.shortDescription) of the \(duration.shortDescription) required when the time ran out"
       }
       ?? "did not hold on the last probe; \(duration.shortDescription) without a break was required"
-    throw poller.failure(expiry, comment: comment, observation: observation, location: location())
+    throw poller.failure(expiry, comment: comment(), observation: observation, location: location())
   }
 
   /// The loop of a stable-for wait, and the length of the unbroken run at its end.
@@ -318,7 +318,7 @@ extension Wait {
   ///   `CancellationError` when the task is cancelled; an error the condition
   ///   throws and the wait does not retry.
   public func require(
-    _ comment: String? = nil,
+    _ comment: @autoclosure () -> String? = nil,
     notBefore minimum: Duration,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -336,7 +336,7 @@ extension Wait {
       return try self.poller()
     }
     let outcome = try await poller.pollReportingErrors(
-      comment: comment, location: location(), isolation: isolation
+      comment: comment(), location: location(), isolation: isolation
     ) {
       probe -> ProbeContext? in
       try await condition() ? probe : nil
@@ -345,9 +345,9 @@ extension Wait {
     case .decided(let probe):
       guard probe.elapsed < minimum else { return }
       throw Violation(probe: probe, error: nil).error(
-        .heldTooEarly, comment: comment, window: minimum, location: location())
+        .heldTooEarly, comment: comment(), window: minimum, location: location())
     case .expired(let expiry):
-      throw poller.failure(expiry, comment: comment, location: location())
+      throw poller.failure(expiry, comment: comment(), location: location())
     }
   }
 }

@@ -61,7 +61,7 @@ extension Wait {
   ///   when the task is cancelled; an error the condition throws and the wait
   ///   does not retry.
   public func requireObserved(
-    _ comment: String? = nil,
+    _ comment: @autoclosure () -> String? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -78,12 +78,12 @@ extension Wait {
       try self.poller(extraTriggers: [watch.trigger])
     }
     let outcome = try await poller.pollReportingErrors(
-      comment: comment, location: location(), isolation: isolation
+      comment: comment(), location: location(), isolation: isolation
     ) {
       _ -> Void? in try watch.probe(condition) ? () : nil
     }
     guard case .expired(let expiry) = outcome else { return }
-    throw poller.failure(expiry, comment: comment, location: location())
+    throw poller.failure(expiry, comment: comment(), location: location())
   }
 }
 

@@ -41,7 +41,7 @@
 ///   with the last attempt's error; ``AsyncWaitError`` for an invalid
 ///   argument; `CancellationError` when the task is cancelled.
 public func requirePassing<C: Clock>(
-  _ comment: String? = nil,
+  _ comment: @autoclosure () -> String? = nil,
   timeout: Duration? = nil,
   pollingInterval: Duration? = nil,
   clock: C = ContinuousClock(),
@@ -53,7 +53,7 @@ public func requirePassing<C: Clock>(
   _ attempt: () async throws -> Void
 ) async throws where C.Duration == Duration {
   try await Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock).requirePassing(
-    comment, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, attempt)
+    comment(), isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, attempt)
 }
 
 extension Wait {
@@ -77,7 +77,7 @@ extension Wait {
   ///   timeout; ``AsyncWaitError`` for an invalid configuration;
   ///   `CancellationError` when the task is cancelled.
   public func requirePassing(
-    _ comment: String? = nil,
+    _ comment: @autoclosure () -> String? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -111,7 +111,7 @@ extension Wait {
     expiry.lastError = last?.error.flatMap { FailureRecording.wasRecorded($0) ? nil : $0 }
     let issues = last.map(\.issues) ?? 0
     throw poller.failure(
-      expiry, comment: comment ?? "an assertion block to pass",
+      expiry, comment: comment() ?? "an assertion block to pass",
       observation: issues == 0
         ? nil : "the last attempt recorded \(issues == 1 ? "1 issue" : "\(issues) issues")",
       location: location)
@@ -138,7 +138,7 @@ extension Wait {
   ///   that fails, with its error; ``AsyncWaitError`` for an invalid
   ///   configuration; `CancellationError` when the task is cancelled.
   public func requireAlwaysPassing(
-    _ comment: String? = nil,
+    _ comment: @autoclosure () -> String? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -155,7 +155,7 @@ extension Wait {
     }
     guard case .decided(let (probe, error)) = outcome else { return }
     let violation = WaitViolationError(
-      kind: .failedDuringAlways, comment: comment ?? "an assertion block", window: poller.timeout,
+      kind: .failedDuringAlways, comment: comment() ?? "an assertion block", window: poller.timeout,
       elapsed: probe.elapsed, probeIndex: probe.index, lastError: error, location: location)
     throw FailureRecording.report(violation, at: location)
   }

@@ -71,7 +71,7 @@ extension Wait {
   ///   when the task is cancelled; an error the condition throws and the
   ///   wait does not retry.
   public func require(
-    _ comment: String? = nil,
+    _ comment: @autoclosure () -> String? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -86,14 +86,14 @@ extension Wait {
     let poller = try validating(at: location()) { () throws(AsyncWaitError) in try self.poller() }
     let cutOff = ProbeCutOff()
     let outcome = try await poller.pollReportingErrors(
-      comment: comment, location: location(), isolation: isolation
+      comment: comment(), location: location(), isolation: isolation
     ) {
       context in
       try await boundedProbe(condition, poller: poller, context: context, cutOff: cutOff) ? () : nil
     }
     guard case .expired(let expiry) = outcome else { return }
     throw poller.failure(
-      expiry, comment: comment,
+      expiry, comment: comment(),
       observation: cutOff.probe.map { "probe \($0) was still running at the deadline and was cancelled" },
       boundsProbes: true, location: location())
   }

@@ -149,7 +149,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///   when the task is cancelled; an error the condition throws and the
   ///   wait does not retry.
   public func require(
-    _ comment: String? = nil,
+    _ comment: @autoclosure () -> String? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -158,7 +158,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     _ condition: () async throws -> Bool
   ) async throws {
     _ = try await requireValue(
-      comment, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column
+      comment(), isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column
     ) { try await condition() ? () : nil }
   }
 

@@ -109,7 +109,7 @@ public func waitUntil<C: Clock>(
 ///   `CancellationError` when the task is cancelled before the condition
 ///   holds; any error the condition throws; an error the clock's `sleep` throws.
 public func requireEventually<C: Clock>(
-  _ comment: String? = nil,
+  _ comment: @autoclosure () -> String? = nil,
   timeout: Duration? = nil,
   pollingInterval: Duration? = nil,
   clock: C = ContinuousClock(),
@@ -128,10 +128,10 @@ public func requireEventually<C: Clock>(
     try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
   }
   let outcome = try await poller.pollReportingErrors(
-    comment: comment, location: location(), isolation: isolation
+    comment: comment(), location: location(), isolation: isolation
   ) {
     _ in try await condition() ? () : nil
   }
   guard case .expired(let expiry) = outcome else { return }
-  throw poller.failure(expiry, comment: comment, location: location())
+  throw poller.failure(expiry, comment: comment(), location: location())
 }
