@@ -1,3 +1,5 @@
+@_spi(Internals) import AsyncWait
+
 /// A thread-safe, in-memory tree of ``ElementNode`` values that any task can
 /// change and any wait can query.
 ///

@@ -1,4 +1,4 @@
-@_exported public import AsyncWait
+@_exported @_spi(Internals) public import AsyncWait
 @_exported public import AsyncWaitElements
 import AsyncWaitTestingLoader
 import Testing

@@ -10,24 +10,21 @@ import Testing
 
   @Test func elementWaitTakesABackoffAndRetriesErrors() async throws {
     let clock = ManualClock(.advancesWhenSleeping)
-    let probes = Locked<[Duration]>([])
+    let probes = ProbeLog<Duration>()
     let wait = Wait(
       timeout: .seconds(1),
       schedule: .exponentialBackoff(initial: .milliseconds(100), maximum: .milliseconds(400)),
       retryingErrors: { $0 is Offline }, clock: clock)
     let app = TreeElement("app") { () -> ElementNode? in
-      let count = probes.withLock { probes in
-        probes.append(clock.now.offset)
-        return probes.count
-      }
-      if count < 3 { throw Offline() }
+      probes.record(clock.now.offset)
+      if probes.count < 3 { throw Offline() }
       return ElementNode(
         .application, children: [ElementNode(.cell, children: [ElementNode(.button, identifier: "delete")])])
     }
 
     try await app.cells.buttons["delete"].requireExistence(using: wait)
 
-    #expect(probes.withLock { $0 } == [.zero, .milliseconds(100), .milliseconds(300)])
+    #expect(probes.probes == [.zero, .milliseconds(100), .milliseconds(300)])
   }
 
   @Test func elementHoldsAreOneCallEach() async throws {

@@ -1,4 +1,4 @@
-import AsyncWait
+@_spi(Internals) import AsyncWait
 import AsyncWaitTestSupport
 import Testing
 

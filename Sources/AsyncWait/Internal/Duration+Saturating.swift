@@ -27,7 +27,9 @@ extension Duration {
   ///
   /// Defined for every `Duration`, including those past `Int64` seconds, and
   /// written without Foundation, which the core target does not import.
-  package var shortDescription: String {
+  ///
+  /// Not API: SPI for the benchmark package.
+  @_spi(Internals) public var shortDescription: String {
     let total = seconds
     let magnitude = abs(total)
     let (scaled, unit): (Double, String) =

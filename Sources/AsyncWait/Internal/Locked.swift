@@ -16,7 +16,10 @@
 /// macOS 14 and iOS 17, so it keeps its own small lock. The state is reachable
 /// only through ``withLock(_:)``, which holds the mutex for the duration of the
 /// body.
-package final class Locked<State> {
+///
+/// Not API: it is public, as SPI (`@_spi(Internals) import AsyncWait`), only
+/// for this repository's own packages (the benchmarks, the integrations).
+@_spi(Internals) public final class Locked<State> {
   #if canImport(Darwin)
     private typealias Primitive = os_unfair_lock
   #elseif canImport(WinSDK)
@@ -29,7 +32,7 @@ package final class Locked<State> {
   private var state: State
 
   /// Creates a lock around an initial state.
-  package init(_ initial: State) {
+  public init(_ initial: State) {
     state = initial
     primitive = .allocate(capacity: 1)
     #if canImport(Darwin)
@@ -51,7 +54,7 @@ package final class Locked<State> {
   }
 
   /// Runs `body` with exclusive access to the state.
-  package func withLock<Result, Failure: Error>(
+  public func withLock<Result, Failure: Error>(
     _ body: (inout State) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     #if canImport(Darwin)

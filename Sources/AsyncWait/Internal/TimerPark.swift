@@ -4,16 +4,18 @@
   ///
   /// For the benchmark's resume floor, the physical limit of any wait that
   /// wakes its task for every probe.
-  package final class TimerPark: Sendable {
+  ///
+  /// Not API: SPI for the benchmark package.
+  @_spi(Internals) public final class TimerPark: Sendable {
     private let parking = Parking()
 
     /// Creates a parking place for one task.
-    package init() {}
+    public init() {}
 
     /// Parks the calling task until the timer thread finds `deadline` reached.
     ///
     /// - Parameter deadline: When to be resumed.
-    package func park(until deadline: ContinuousClock.Instant) async {
+    public func park(until deadline: ContinuousClock.Instant) async {
       let id = parking.beginSleep()
       SystemTimers.continuous.schedule(parking, sleep: id, at: deadline)
       _ = await withUnsafeContinuation { parking.suspend(id, $0) }

@@ -4,11 +4,20 @@
 /// For the benchmark's trigger floor, the least a wait woken by a trigger can
 /// cost. A wait parks on a trigger the same way, with the same parking place
 /// and registration, and does its own work around it.
-package final class TriggerPark: Sendable {
+///
+/// Not API: SPI for the benchmark package.
+@_spi(Internals) public final class TriggerPark: Sendable {
   private let parking = Parking()
 
   /// Creates a parking place for one task.
-  package init() {}
+  public init() {}
+
+  /// How many times `trigger` has fired: read it before checking the
+  /// condition, and pass it to ``park(untilFired:since:)``.
+  ///
+  /// - Parameter trigger: The trigger.
+  /// - Returns: Its generation.
+  public func generation(of trigger: WaitTrigger) -> UInt64 { trigger.generation }
 
   /// Parks the calling task until `trigger` fires.
   ///
@@ -19,7 +28,7 @@ package final class TriggerPark: Sendable {
   /// - Parameters:
   ///   - trigger: The trigger whose `fire()` resumes the task.
   ///   - generation: The trigger's `generation`, read before the caller's check.
-  package func park(untilFired trigger: WaitTrigger, since generation: UInt64) async {
+  public func park(untilFired trigger: WaitTrigger, since generation: UInt64) async {
     let id = parking.beginSleep()
     if !trigger.register(parking, sleep: id, ifStill: generation) {
       parking.resume(id, with: .trigger)

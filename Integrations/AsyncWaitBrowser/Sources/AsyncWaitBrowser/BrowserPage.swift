@@ -1,4 +1,4 @@
-public import AsyncWait
+@_spi(Internals) public import AsyncWait
 public import AsyncWaitElements
 public import Foundation
 

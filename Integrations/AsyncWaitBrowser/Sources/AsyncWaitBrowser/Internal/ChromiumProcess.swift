@@ -1,3 +1,4 @@
+@_spi(Internals) import AsyncWait
 import Foundation
 
 #if canImport(Glibc)
