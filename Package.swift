@@ -2,6 +2,10 @@
 
 import PackageDescription
 
+// The benchmarks, the stress test, the timelines the docs draw (Benchmarks/)
+// and the demo (Examples/) are packages of their own, so that a consumer's
+// resolution and IDE see only the libraries and their tests.
+
 let package = Package(
   name: "swift-async-wait",
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -21,20 +25,6 @@ let package = Package(
     .target(name: "AsyncWaitTestingLoader"),
     .target(
       name: "AsyncWaitTesting", dependencies: ["AsyncWait", "AsyncWaitElements", "AsyncWaitTestingLoader"]),
-    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
-    .executableTarget(
-      name: "AsyncWaitBenchmarks",
-      dependencies: ["AsyncWait", "AsyncWaitElements", "BenchmarkSupport"],
-      path: "Benchmarks/AsyncWaitBenchmarks"),
-    .target(name: "StressSupport", path: "Benchmarks/StressSupport"),
-    .executableTarget(
-      name: "AsyncWaitStress", dependencies: ["AsyncWait", "AsyncWaitElements", "StressSupport"],
-      path: "Benchmarks/AsyncWaitStress"),
-    .executableTarget(name: "AsyncWaitDemo", dependencies: ["AsyncWait"], path: "Examples/AsyncWaitDemo"),
-    // Runs the waits the docs draw as timelines, in virtual time (Scripts/make-pictures.sh).
-    .executableTarget(
-      name: "AsyncWaitTimelines", dependencies: ["AsyncWait", "AsyncWaitTestSupport"],
-      path: "Scripts/AsyncWaitTimelines"),
     .target(name: "AsyncWaitTestSupport", dependencies: ["AsyncWait"], path: "Tests/AsyncWaitTestSupport"),
     .testTarget(name: "AsyncWaitTests", dependencies: ["AsyncWait", "AsyncWaitTestSupport"]),
     .testTarget(

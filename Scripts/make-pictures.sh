@@ -9,7 +9,8 @@
 #   Scripts/make-pictures.sh [--quick]    (--quick: a quick benchmark run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product AsyncWaitBenchmarks
-.build/release/AsyncWaitBenchmarks "$@" --json Docs/benchmark-results.json | tee Docs/benchmark-results.md
-swift run AsyncWaitTimelines > .build/timelines.json
+swift build --package-path Benchmarks -c release --product AsyncWaitBenchmarks
+Benchmarks/.build/release/AsyncWaitBenchmarks "$@" --json Docs/benchmark-results.json | tee Docs/benchmark-results.md
+mkdir -p .build
+swift run --package-path Benchmarks AsyncWaitTimelines > .build/timelines.json
 python3 Scripts/make-pictures.py Docs/benchmark-results.json .build/timelines.json

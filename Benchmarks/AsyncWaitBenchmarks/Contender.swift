@@ -1,4 +1,4 @@
-import AsyncWait
+@_spi(Internals) import AsyncWait
 import AsyncWaitElements
 
 /// A condition a contender polls; `@Sendable` so that every contender gets the same closure.
@@ -74,7 +74,7 @@ struct Contender: Sendable {
   static let triggerFloor = Contender(name: "trigger-floor", rows: .latency) { _, _, changed, condition in
     let park = TriggerPark()
     while true {
-      let generation = changed.generation
+      let generation = park.generation(of: changed)
       if condition() { return true }
       await park.park(untilFired: changed, since: generation)
     }

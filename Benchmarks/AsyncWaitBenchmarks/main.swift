@@ -6,7 +6,7 @@
 // Filters pick metrics by name: latency, overshoot, overhead, fast-path,
 // allocations, cancellation, scale.
 
-import AsyncWait
+@_spi(Internals) import AsyncWait
 import BenchmarkSupport
 import Foundation
 

@@ -2,10 +2,9 @@
 // clock, and prints what happened as JSON: every probe's start and end, and
 // each wait's outcome. Scripts/make-pictures.py draws them.
 //
-//   swift run AsyncWaitTimelines > timelines.json
+//   swift run --package-path Benchmarks AsyncWaitTimelines > timelines.json
 
-import AsyncWait
-import AsyncWaitTestSupport
+@_spi(Internals) import AsyncWait
 import Foundation
 
 /// One probe as the wait ran it.
