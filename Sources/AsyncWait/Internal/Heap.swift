@@ -1,4 +1,4 @@
-/// A binary min-heap: the timer queue's pending deadlines, earliest on top.
+/// A binary min-heap, smallest on top: the storage of ``TimerHeap``.
 struct Heap<Element: Comparable> {
   private var storage: [Element] = []
 

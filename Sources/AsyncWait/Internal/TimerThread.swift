@@ -25,8 +25,7 @@
   ///   never early, and late only by the time the thread takes to wake.
   /// - A deadline earlier than the one the thread sleeps until wakes it.
   /// - A sleep that ends early (by a trigger or cancellation) leaves a stale
-  ///   entry; once stale entries may outnumber the live ones they are removed
-  ///   in one pass and the heap's storage shrinks.
+  ///   entry, removed as ``TimerHeap`` says.
   final class TimerThread<C: Clock>: @unchecked Sendable where C.Duration == Duration {
     // Locks: `mutex` protects `state`. While holding it the timer takes a
     // wait's parking lock (to tell stale entries during a compaction, and
@@ -36,23 +35,6 @@
     // Safe to share: `state` is read and written only with `mutex` held, and
     // `clock` and `origin` are immutable. `mutex` and `condition` are created
     // in `init` and never destroyed (the timer lives as long as the process).
-
-    private struct Entry: Comparable {
-      var deadline: Int64
-      var order: UInt64
-      /// Retained when scheduled, released when taken, so moving entries about
-      /// the heap costs no reference counting.
-      var parking: Unmanaged<Parking>
-      var sleep: UInt64
-
-      static func < (lhs: Entry, rhs: Entry) -> Bool {
-        lhs.deadline != rhs.deadline ? lhs.deadline < rhs.deadline : lhs.order < rhs.order
-      }
-
-      static func == (lhs: Entry, rhs: Entry) -> Bool {
-        lhs.deadline == rhs.deadline && lhs.order == rhs.order
-      }
-    }
 
     /// What the thread is doing, as a wait that schedules an entry sees it.
     ///
@@ -69,11 +51,8 @@
     }
 
     private struct State {
-      var entries = Heap<Entry>()
-      var order: UInt64 = 0
+      var timers = TimerHeap<Int64>()
       var phase = Phase.waitingForWork
-      /// Sleeps ended early since the last compaction.
-      var discarded = 0
       /// The waits between their first sleep and their end, whichever way
       /// they sleep.
       var sleepingWaits = 0
@@ -163,9 +142,7 @@
     ///
     /// - Returns: Whether the thread sleeps past the entry and must be woken.
     private func insert(_ parking: Parking, sleep id: UInt64, at ticks: Int64) -> Bool {
-      state.order &+= 1
-      state.entries.insert(
-        Entry(deadline: ticks, order: state.order, parking: .passRetained(parking), sleep: id))
+      state.timers.insert(parking, sleep: id, at: ticks)
       switch state.phase {
       case .waitingForWork: return true
       case .sleeping(let until): return ticks < until
@@ -193,15 +170,8 @@
     /// Notes that a sleep ended before its deadline, leaving a stale entry;
     /// removes the stale entries once they may outnumber the live ones.
     func discard() {
-      var released: [Unmanaged<Parking>] = []
       pthread_mutex_lock(mutex)
-      state.discarded += 1
-      if state.discarded >= 32, state.discarded * 2 > state.entries.count {
-        state.discarded = 0
-        state.entries.compact(
-          keeping: { $0.parking.takeUnretainedValue().isWaiting(for: $0.sleep) },
-          removed: { released.append($0.parking) })
-      }
+      let released = state.timers.noteStaleEntry()
       pthread_mutex_unlock(mutex)
       for parking in released { parking.release() }
     }
@@ -239,28 +209,25 @@
 
     /// The thread's loop: sleep until the earliest deadline, resume what is due.
     private func run() -> Never {
-      var due: [Entry] = []
+      var due: [TimerHeap<Int64>.Entry] = []
       due.reserveCapacity(Self.batchSize)
       pthread_mutex_lock(mutex)
       while true {
-        guard let first = state.entries.min else {
+        guard let earliest = state.timers.earliest else {
           state.phase = .waitingForWork
           pthread_cond_wait(condition, mutex)
           continue
         }
         let now = ticks(clock.now)
-        guard first.deadline <= now else {
-          state.phase = .sleeping(until: first.deadline)
-          wait(nanoseconds: first.deadline - now)
+        guard earliest <= now else {
+          state.phase = .sleeping(until: earliest)
+          wait(nanoseconds: earliest - now)
           continue
         }
         state.phase = .resuming
-        while let entry = state.entries.min, entry.deadline <= now, due.count < Self.batchSize {
-          due.append(entry)
-          _ = state.entries.removeMin()
-        }
+        _ = state.timers.takeDue(by: now, into: &due, limit: Self.batchSize)
         pthread_mutex_unlock(mutex)
-        for entry in due { entry.parking.takeRetainedValue().resume(entry.sleep, with: .deadline) }
+        for entry in due { entry.resume(with: .deadline) }
         due.removeAll(keepingCapacity: true)
         pthread_mutex_lock(mutex)
       }
