@@ -86,7 +86,9 @@ public struct AsyncWaitError: Error, Hashable, Sendable, CustomStringConvertible
     case .negativeDuration:
       "The hold duration is negative; pass zero or a positive duration."
     case .invalidTimeoutScale:
-      "The environment variable \(TimeoutScale.variableName) is \(detail.map { "\"\($0)\"" } ?? "invalid"); "
+      // The variable's name is written out, not read from `TimeoutScale`, so
+      // that the error depends on nothing that depends on it.
+      "The environment variable ASYNCWAIT_TIMEOUT_SCALE is \(detail.map { "\"\($0)\"" } ?? "invalid"); "
         + "set it to a positive decimal number such as 3 or 1.5, or unset it."
     }
   }

@@ -75,7 +75,8 @@ public final class ManualClock: Clock, Sendable {
     case advancesWhenSleeping
   }
 
-  private struct Sleeper: Sendable {
+  /// A task asleep on the clock until `deadline`.
+  private struct PendingSleep: Sendable {
     var id: Int
     var deadline: Instant
     var continuation: CheckedContinuation<Void, any Error>
@@ -84,7 +85,7 @@ public final class ManualClock: Clock, Sendable {
   private struct State: Sendable {
     var now = Instant(offset: .zero)
     var nextID = 0
-    var sleepers: [Sleeper] = []
+    var sleepers: [PendingSleep] = []
     var cancelledBeforeSuspending: Set<Int> = []
     var sleepRequests: [Instant] = []
     var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -166,7 +167,7 @@ public final class ManualClock: Clock, Sendable {
           if state.cancelledBeforeSuspending.remove(id) != nil {
             return (true, [CheckedContinuation<Void, Never>]())
           }
-          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          state.sleepers.append(PendingSleep(id: id, deadline: deadline, continuation: continuation))
           return (false, state.takeSatisfiedWaiters())
         }
         if cancelled { continuation.resume(throwing: CancellationError()) }
@@ -221,8 +222,8 @@ public final class ManualClock: Clock, Sendable {
     // sleepers, so 10,000 sleepers wake in one advance without holding the
     // lock for long.
     while true {
-      let due: [Sleeper] = state.withLock { state in
-        var due: [Sleeper] = []
+      let due: [PendingSleep] = state.withLock { state in
+        var due: [PendingSleep] = []
         state.sleepers.removeAll { sleeper in
           guard sleeper.deadline <= target else { return false }
           due.append(sleeper)

@@ -21,7 +21,8 @@
 /// sleep after it is not lost: the wait sees that it fired and probes again
 /// instead of sleeping.
 public final class WaitTrigger: Sendable {
-  private struct Sleeper: Sendable {
+  /// A wait asleep on the trigger: its parking place and the sleep to end.
+  private struct RegisteredSleep: Sendable {
     var parking: Parking
     var sleep: UInt64
   }
@@ -30,7 +31,7 @@ public final class WaitTrigger: Sendable {
     var generation: UInt64 = 0
     /// The sleeping waits, by their parking place: a wait has one sleep at a
     /// time, and many waits can share a trigger, so removal must not scan.
-    var sleepers: [ObjectIdentifier: Sleeper] = [:]
+    var sleepers: [ObjectIdentifier: RegisteredSleep] = [:]
   }
 
   private let state = Locked(State())
@@ -60,7 +61,7 @@ public final class WaitTrigger: Sendable {
   func register(_ parking: Parking, sleep id: UInt64, ifStill generation: UInt64) -> Bool {
     state.withLock { state in
       guard state.generation == generation else { return false }
-      state.sleepers[ObjectIdentifier(parking)] = Sleeper(parking: parking, sleep: id)
+      state.sleepers[ObjectIdentifier(parking)] = RegisteredSleep(parking: parking, sleep: id)
       return true
     }
   }
