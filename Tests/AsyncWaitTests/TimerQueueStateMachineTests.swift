@@ -46,6 +46,8 @@ import Testing
 
   @Test func theFirstDeadlineStartsADriver() {
     var machine = Machine()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
 
     let action = Self.schedule(&machine, at: 10)
 
@@ -56,6 +58,8 @@ import Testing
 
   @Test func aLaterDeadlineIsLeftToTheRunningDriver() {
     var machine = Machine()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
     _ = Self.schedule(&machine, at: 10)
 
     let later = Self.schedule(&machine, at: 20)
@@ -68,6 +72,8 @@ import Testing
 
   @Test func anEarlierDeadlineStartsAnotherDriverWhenNoneIsSpare() {
     var machine = Machine()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
     _ = Self.schedule(&machine, at: 10)
 
     let action = Self.schedule(&machine, at: 5)
@@ -78,6 +84,8 @@ import Testing
 
   @Test func aDriverTakesWhatIsDueAndSleepsUntilTheNextDeadline() {
     var machine = Machine()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
     _ = Self.schedule(&machine, at: 10)
     _ = Self.schedule(&machine, at: 10)
     _ = Self.schedule(&machine, at: 30)
@@ -93,6 +101,8 @@ import Testing
 
   @Test func aCompletedSleepReachesItsTargetWhenTheClockReadsEarlier() {
     var machine = Machine()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
     _ = Self.schedule(&machine, at: 10)
     var due: [TimerHeap<Int>.Entry] = []
 
@@ -105,6 +115,8 @@ import Testing
 
   @Test func aFullBatchSendsTheDriverBackForMoreAtTheSameInstant() {
     var machine = Machine()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
     for _ in 0..<5 { _ = Self.schedule(&machine, at: 10) }
     var due: [TimerHeap<Int>.Entry] = []
 
@@ -128,6 +140,8 @@ import Testing
 
   @Test func aDriverWhoseNextDeadlineIsCoveredParksAndASecondIdleDriverEnds() {
     var machine = Machine()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
     _ = Self.schedule(&machine, at: 10)
     _ = Self.schedule(&machine, at: 5)
     _ = Self.schedule(&machine, at: 20)
@@ -151,6 +165,8 @@ import Testing
 
   @Test func aDeadlineScheduledWhileADriverGoesIdleIsHandedToIt() {
     var machine = Self.driverGoingIdle()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
 
     let action = Self.schedule(&machine, at: 40)
     let parked = machine.driverParks("driver")
@@ -162,6 +178,8 @@ import Testing
 
   @Test func aSecondEarlierDeadlineDuringTheHandoffStartsADriver() {
     var machine = Self.driverGoingIdle()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
     _ = Self.schedule(&machine, at: 40)
 
     let action = Self.schedule(&machine, at: 30)
@@ -172,6 +190,8 @@ import Testing
 
   @Test func aParkedDriverIsWokenByTheNextDeadline() {
     var machine = Self.driverGoingIdle()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
     let parked = machine.driverParks("driver")
 
     let action = Self.schedule(&machine, at: 50)
@@ -188,6 +208,8 @@ import Testing
 
   @Test func shuttingDownReturnsTheParkedDriverAndDropsEveryEntry() {
     var machine = Self.driverGoingIdle()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
     _ = machine.driverParks("driver")
     _ = Self.schedule(&machine, at: 70)
     _ = Self.schedule(&machine, at: 80)
@@ -202,6 +224,8 @@ import Testing
 
   @Test func shuttingDownEndsTheDriverThatIsAboutToPark() {
     var machine = Self.driverGoingIdle()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
     _ = Self.schedule(&machine, at: 40)
 
     let parked = machine.shutDown()
@@ -213,6 +237,8 @@ import Testing
 
   @Test func shuttingDownHandsBackAnIdleDriver() {
     var machine = Self.driverGoingIdle()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
     _ = machine.driverParks("driver")
 
     let parked = machine.shutDown()
@@ -222,6 +248,8 @@ import Testing
 
   @Test func aDriverThatWakesAfterTheShutDownEnds() {
     var machine = Machine()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
     _ = Self.schedule(&machine, at: 10)
     _ = Self.schedule(&machine, at: 20)
     _ = machine.shutDown()
@@ -235,6 +263,8 @@ import Testing
 
   @Test func staleEntriesAreRemovedOnceTheyMayOutnumberTheLiveOnes() {
     var machine = Machine()
+    // Entries still queued hold their parking places: the end releases them.
+    defer { _ = machine.shutDown() }
     let threshold = TimerHeap<Int>.compactionThreshold
     let live = (0..<8).map { _ in Self.sleeping() }
     for (parking, id) in live { _ = machine.schedule(parking, sleep: id, at: 100) }
