@@ -3,7 +3,9 @@
 Python itself:
 
 - charts of a benchmark run, from the JSON that
-  `AsyncWaitBenchmarks --json` writes, into Docs/charts/;
+  `AsyncWaitBenchmarks --json` writes (with the run's commit and date, which
+  Scripts/make-pictures.sh adds), into the site catalog's Resources/
+  (Docs/SwiftAsyncWait.docc/Resources/);
 - timelines of waits, from the JSON that `AsyncWaitTimelines` prints (each
   wait run in virtual time by the engine itself), into the AsyncWait DocC
   catalog's Resources/.
@@ -28,13 +30,40 @@ def text(x, y, body, size=12, anchor="start", weight="normal", color="#222"):
             f'text-anchor="{anchor}" font-weight="{weight}" fill="{color}">{html.escape(body)}</text>')
 
 
-def bar_chart(title, unit, groups, contenders, values, log=False, markers=None, note=None):
-    """Grouped bars: one group per label in `groups`, one bar per contender."""
-    width, height, left, top, bottom = 760, 360, 80, 50, 70
+def nice_ticks(top):
+    """Round tick values from 0 to at least `top`: steps of 1, 2 or 5 × 10^k."""
+    raw = top / 4
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
+    return [step * i for i in range(0, math.ceil(top / step) + 1)]
+
+
+def tick_label(value):
+    """A tick value as people write it: 0, 5, 250, 5,000, 0.5."""
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:g}"
+
+
+def bar_chart(title, unit, groups, contenders, values, log=False, markers=None, note=None, run=None):
+    """Grouped bars: one group per label in `groups`, one bar per contender.
+
+    A value that cannot be drawn (missing, zero on a log scale, negative) is
+    named in a note under the chart instead of being left out silently."""
+    width, height, left, top, bottom = 760, 380, 80, 50, 90
     plot_w, plot_h = width - left - 20, height - top - bottom
-    finite = [v for v in values.values() if v is not None and v > 0]
-    top_value = max(finite + [m for m in (markers or {}).values() if m]) * 1.15
-    low_value = min(finite) / 2 if log else 0
+    drawable = {k: v for k, v in values.items() if v is not None and v > 0}
+    undrawn = [(k, v) for k, v in values.items() if v is not None and v <= 0]
+    finite = list(drawable.values())
+    top_value = max(finite + [m for m in (markers or {}).values() if m])
+    if log:
+        low_value = 10 ** math.floor(math.log10(min(finite)))
+        top_value = 10 ** math.ceil(math.log10(top_value * 1.05))
+        ticks = [10 ** e for e in range(round(math.log10(low_value)), round(math.log10(top_value)) + 1)]
+    else:
+        low_value = 0
+        ticks = nice_ticks(top_value * 1.05)
+        top_value = ticks[-1]
 
     def y_of(value):
         if log:
@@ -45,24 +74,19 @@ def bar_chart(title, unit, groups, contenders, values, log=False, markers=None, 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}">', '<rect width="100%" height="100%" fill="white"/>',
              text(width / 2, 24, title, 15, "middle", "bold")]
-    ticks = ([10 ** e for e in range(math.floor(math.log10(low_value)), math.ceil(math.log10(top_value)) + 1)]
-             if log else [top_value / 1.15 * f for f in (0, 0.25, 0.5, 0.75, 1)])
     for tick in ticks:
-        if tick < low_value or tick > top_value:
-            continue
         y = y_of(tick) if tick > 0 or not log else top + plot_h
         parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
-        label = f"{tick:g}" if tick >= 1 or tick == 0 else f"{tick:.3g}"
-        parts.append(text(left - 6, y + 4, label, 11, "end", color="#555"))
-    parts.append(text(16, top + plot_h / 2, unit, 11, "middle", color="#555").replace(
-        "<text", f'<text transform="rotate(-90 16 {top + plot_h / 2:.1f})"', 1))
+        parts.append(text(left - 6, y + 4, tick_label(tick), 11, "end", color="#555"))
+    parts.append(text(16, top + plot_h / 2, unit + (", log scale" if log else ""), 11, "middle",
+                      color="#555").replace("<text", f'<text transform="rotate(-90 16 {top + plot_h / 2:.1f})"', 1))
     group_w = plot_w / len(groups)
     bar_w = group_w * 0.8 / len(contenders)
     for g, group in enumerate(groups):
         x0 = left + g * group_w + group_w * 0.1
         for c, contender in enumerate(contenders):
-            value = values.get((group, contender))
-            if value is None or value <= 0:
+            value = drawable.get((group, contender))
+            if value is None:
                 continue
             y = y_of(value)
             parts.append(f'<rect x="{x0 + c * bar_w:.1f}" y="{y:.1f}" width="{bar_w - 2:.1f}" '
@@ -75,23 +99,30 @@ def bar_chart(title, unit, groups, contenders, values, log=False, markers=None, 
                          f'stroke="#000" stroke-dasharray="5,3"/>')
     x = left
     for contender in contenders:
-        parts.append(f'<rect x="{x}" y="{height - 30}" width="12" height="12" fill="{COLORS.get(contender, "#444")}"/>')
-        parts.append(text(x + 16, height - 20, contender, 12))
+        parts.append(f'<rect x="{x}" y="{height - 50}" width="12" height="12" fill="{COLORS.get(contender, "#444")}"/>')
+        parts.append(text(x + 16, height - 40, contender, 12))
         x += 26 + 8 * len(contender)
-    if note:
-        parts.append(text(width - 20, height - 20, note, 11, "end", color="#555"))
+    notes = [note] if note else []
+    if undrawn:
+        notes.append("not drawn, below zero: " + "; ".join(
+            f"{contender} at {group}: {tick_label(round(value))} {unit}" for (group, contender), value in undrawn))
+    if run:
+        notes.append(f"run of commit {run['commit']}, {run['date']}; {run['machine']}")
+    for index, line in enumerate(notes):
+        parts.append(text(left, height - 22 + 13 * index - 13 * (len(notes) - 2), line, 10, color="#555"))
     parts.append("</svg>")
     return "\n".join(parts)
 
 
 def charts(benchmark):
     rows = benchmark["measurements"]
+    run = dict(benchmark["run"], machine=benchmark["machine"].split(",")[0] + ", " + benchmark["machine"].split(",")[1].strip())
     value = {(r["metric"], r["contender"]): r["median"] for r in rows}
     contenders = []
     for r in rows:
         if r["contender"] not in contenders:
             contenders.append(r["contender"])
-    out = root / "Docs" / "charts"
+    out = root / "Docs" / "SwiftAsyncWait.docc" / "Resources"
     out.mkdir(parents=True, exist_ok=True)
     latency = {}
     for interval in (1, 10, 100):
@@ -100,19 +131,21 @@ def charts(benchmark):
     latency_contenders = [c for c in contenders if c != "resume-floor"]
     scale_contenders = [c for c in contenders if c != "trigger-floor"]
     (out / "detection-latency.svg").write_text(bar_chart(
-        "Detection latency (median), by polling interval", "µs (log scale)",
+        "Detection latency: median of the trials, by polling interval", "µs",
         [f"{i} ms interval" for i in (1, 10, 100)], latency_contenders, latency, log=True,
-        markers={f"{i} ms interval": i * 1000 / 2 for i in (1, 10, 100)}, note="dashed: half an interval"))
+        markers={f"{i} ms interval": i * 1000 / 2 for i in (1, 10, 100)}, note="dashed: half an interval",
+        run=run))
     for key, name, unit, log in [("CPU per probe", "cpu-per-probe", "µs", True),
                                  ("probes per wait per second", "probes-per-second", "probes / s", False),
                                  ("heap memory per wait", "memory-per-wait", "bytes", False)]:
         data = {}
         for waits in (1, 100, 10000):
             for c in scale_contenders:
-                data[(f"{waits:,} waits", c)] = value.get((f"{waits} concurrent waits, 10 ms interval: {key}", c))
+                data[(f"{waits:,} wait{'s' if waits > 1 else ''}", c)] = value.get(
+                    (f"{waits} concurrent waits, 10 ms interval: {key}", c))
         (out / f"{name}.svg").write_text(bar_chart(
-            f"{key[0].upper() + key[1:]} (median), 10 ms interval", unit, [f"{w:,} waits" for w in (1, 100, 10000)],
-            scale_contenders, data, log=log))
+            f"{key[0].upper() + key[1:]}, 10 ms interval: one measurement window per bar", unit,
+            ["1 wait", "100 waits", "10,000 waits"], scale_contenders, data, log=log, run=run))
 
 
 def timeline_svg(timeline):
@@ -161,4 +194,4 @@ if __name__ == "__main__":
         sys.exit(__doc__)
     charts(json.loads(pathlib.Path(sys.argv[1]).read_text()))
     timelines(json.loads(pathlib.Path(sys.argv[2]).read_text()))
-    print("make-pictures: Docs/charts/*.svg and Sources/AsyncWait/AsyncWait.docc/Resources/timeline-*.svg written")
+    print("make-pictures: Docs/SwiftAsyncWait.docc/Resources/*.svg and Sources/AsyncWait/AsyncWait.docc/Resources/timeline-*.svg written")
