@@ -11,14 +11,38 @@ framework, and its first line must be the wait's own words: no name of the
 package's internals, nothing of XCTUnwrap. No XCTest failure may be printed
 at `<EXPR>:0`. Then every transcript block of ARTICLE
 (`<!-- transcript: NAME -->` before a code fence) is compared with the run,
-durations aside; with --write the blocks are rewritten from the run.
+durations aside; with --write the blocks are rewritten from the run. A line
+longer than WIDTH is wrapped at a space, the break marked with ` \\`, so
+that the page shows all of it without scrolling; the comparison joins the
+wrapped lines first.
 """
 import pathlib
 import re
 import sys
 
 FORBIDDEN = ["waitSucceeded", "AsyncWaitFailure", "XCTUnwrap", "ExpectationFailedError"]
+WIDTH = 76
 DURATION = re.compile(r"\d+(\.\d+)? ?(ms|µs|ns|s|seconds)\b")
+
+
+def wrap(text):
+    """Each line longer than WIDTH broken at spaces; a broken line ends with
+    ` \\` and its continuation is indented by four spaces."""
+    out = []
+    for line in text.splitlines():
+        while len(line) > WIDTH:
+            cut = line.rfind(" ", 0, WIDTH - 1)
+            if cut <= 4:
+                break
+            out.append(line[:cut] + " \\")
+            line = "    " + line[cut + 1:]
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def unwrap(text):
+    """The lines as printed, wrapped lines joined."""
+    return re.sub(r" \\\n    ", " ", text)
 
 
 def markers(path):
@@ -150,9 +174,9 @@ def main():
         return "\n".join(rows) + "\n"
 
     def replace(match):
-        fresh = render(match.group(2))
+        fresh = wrap(render(match.group(2)))
         old = match.group(3)
-        if DURATION.sub("D", fresh) != DURATION.sub("D", old):
+        if DURATION.sub("D", unwrap(fresh)) != DURATION.sub("D", unwrap(old)):
             if not write:
                 problems.append(f"transcript {match.group(2)} in {article.name} differs from the run:\n{fresh}")
         return match.group(1) + (fresh if write else old) + match.group(4)
