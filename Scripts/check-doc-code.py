@@ -13,7 +13,7 @@ import sys
 
 LIMIT = 76
 root = pathlib.Path(__file__).resolve().parent.parent
-files = [root / "README.md", *root.glob("Docs/*.md"), *root.glob("Sources/*/*.docc/**/*.md"),
+files = [root / "README.md", *root.glob("Docs/*.docc/**/*.md"), *root.glob("Sources/*/*.docc/**/*.md"),
          *root.glob("Integrations/*/Sources/*/*.docc/**/*.md"),
          *root.glob("Sources/**/*.swift"), *root.glob("Integrations/*/Sources/**/*.swift")]
 problems = []

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds Scripts/tsan-continuation-repro with ThreadSanitizer and runs it twice:
 # without the suppression (TSan reports a data race in withUnsafeContinuation)
-# and with .ci/tsan-suppressions.txt (no report). See Docs/Reliability.md.
+# and with .ci/tsan-suppressions.txt (no report). See the article "Trying to break the waits"
+# (Docs/SwiftAsyncWait.docc/trying-to-break-the-waits.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(mktemp -d)
