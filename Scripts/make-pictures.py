@@ -168,6 +168,11 @@ def timeline_svg(timeline):
     parts.append(f'<line x1="{deadline:.1f}" x2="{deadline:.1f}" y1="32" y2="{axis_y}" stroke="#000" '
                  f'stroke-dasharray="5,3"/>')
     parts.append(text(deadline + 4, 42, timeline["windowLabel"], 11))
+    for mark in timeline.get("marks", []):
+        at = x_of(mark["milliseconds"])
+        parts.append(f'<line x1="{at:.1f}" x2="{at:.1f}" y1="32" y2="{axis_y}" stroke="#ff7f0e" '
+                     f'stroke-width="2" stroke-dasharray="2,3"/>')
+        parts.append(text(at + 4, 42, f'{mark["label"]} ({mark["milliseconds"]:g} ms)', 11, color="#ff7f0e"))
     probes = timeline["probes"]
     for index, probe in enumerate(probes):
         if index + 1 < len(probes):

@@ -14,12 +14,20 @@ struct ProbeRecord: Encodable {
   var held: Bool
 }
 
+/// An instant a timeline marks besides its timeout, such as a not-before
+/// minimum.
+struct Mark: Encodable {
+  var milliseconds: Double
+  var label: String
+}
+
 /// One wait, drawn as one timeline.
 struct Timeline: Encodable {
   var name: String
   var title: String
   var timeoutMilliseconds: Double
   var windowLabel: String
+  var marks: [Mark] = []
   var probes: [ProbeRecord] = []
   var outcome = ""
 }
@@ -29,7 +37,8 @@ func milliseconds(_ duration: Duration) -> Double { duration / .milliseconds(1) 
 /// Runs `body` on a manual clock whose sleeps advance it, with a condition
 /// that takes `probeTime` and answers `answer(t)` for a probe starting at `t`.
 func run(
-  _ name: String, _ title: String, timeout: Duration, window: String, probeTime: Duration = .milliseconds(8),
+  _ name: String, _ title: String, timeout: Duration, window: String, marks: [Mark] = [],
+  probeTime: Duration = .milliseconds(8),
   answer: @escaping @Sendable (Duration) -> Bool,
   _ body: (Wait<ManualClock>, @escaping () -> Bool) async throws -> String
 ) async -> Timeline {
@@ -45,7 +54,7 @@ func run(
     return held
   }
   var timeline = Timeline(
-    name: name, title: title, timeoutMilliseconds: milliseconds(timeout), windowLabel: window)
+    name: name, title: title, timeoutMilliseconds: milliseconds(timeout), windowLabel: window, marks: marks)
   do {
     timeline.outcome = try await body(
       Wait(timeout: timeout, schedule: .fixed(.milliseconds(100)), clock: clock), condition)
@@ -74,7 +83,8 @@ timelines.append(
   ) { wait, condition in try await wait.until { condition() } ? "held" : "timed out" })
 timelines.append(
   await run(
-    "stable", "stable(for: 200 ms): true from 100 ms, false from 200 to 250 ms, then true",
+    "stable",
+    "stable(for: 200 ms) within a 700 ms timeout: true from 100 ms, false from 200 to 250 ms, then true",
     timeout: .milliseconds(700), window: "timeout",
     answer: { ($0 >= .milliseconds(100) && $0 < .milliseconds(200)) || $0 >= .milliseconds(250) }
   ) { wait, condition in try await wait.stable(for: .milliseconds(200)) { condition() } ? "held" : "timed out"
@@ -98,7 +108,8 @@ timelines.append(
 timelines.append(
   await run(
     "not-before", "require(notBefore: 200 ms): true from 50 ms, so it holds too early",
-    timeout: .milliseconds(500), window: "timeout", answer: { $0 >= .milliseconds(50) }
+    timeout: .milliseconds(500), window: "timeout", marks: [Mark(milliseconds: 200, label: "minimum")],
+    answer: { $0 >= .milliseconds(50) }
   ) { wait, condition in
     try await wait.require(notBefore: .milliseconds(200)) { condition() }
     return "held"
