@@ -23,7 +23,9 @@
 ///
 /// Elements and queries are `Sendable` values: hand them to other tasks
 /// freely. The root provider is `@Sendable`; one that reads main-actor state
-/// awaits it, as in `TreeElement("app") { await model.tree.root }`.
+/// awaits it, as in `TreeElement("app") { await model.render() }`. Pass the
+/// tree's triggers too, or its waits wake only at their ticks:
+/// ``ElementTree/rootElement(_:)`` does both for an ``ElementTree``.
 public struct TreeElement<Node: QueryableNode>: WaitableElement, ElementTypeQueryProvider, Sendable {
   /// The most nodes one probe visits unless the root says otherwise: a
   /// million.
