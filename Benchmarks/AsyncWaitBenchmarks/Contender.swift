@@ -46,20 +46,20 @@ struct Contender: Sendable {
   /// The floor of the floor: a task parked and resumed by the timer thread.
   ///
   /// The task parks on a continuation and the timer thread resumes it in
-  /// batches, once per interval, and nothing else: no clock read beyond the
-  /// timer's, no cancellation handling. The condition is called only so that
-  /// the scale rows can count wake-ups.
+  /// batches, and nothing else: no cancellation handling, no loop state. Its
+  /// schedule is `waitUntil`'s: after each probe it reads the clock and
+  /// parks until an interval from then (never past the deadline), so the
+  /// two are compared on the same probes per second. The condition is called
+  /// only so that the scale rows can count wake-ups.
   static let resumeFloor = Contender(name: "resume-floor", rows: .scale) {
     timeout, interval, _, condition in
     let park = TimerPark()
-    let start = ContinuousClock.now
-    let deadline = start.advanced(by: timeout)
-    var tick = start
+    let deadline = ContinuousClock.now.advanced(by: timeout)
     while true {
       if condition() { return true }
-      if tick >= deadline { return false }
-      tick = min(tick.advanced(by: interval), deadline)
-      await park.park(until: tick)
+      let now = ContinuousClock.now
+      if now >= deadline { return false }
+      await park.park(until: min(now.advanced(by: interval), deadline))
     }
   }
 

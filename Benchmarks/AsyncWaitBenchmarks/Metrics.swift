@@ -227,6 +227,8 @@ struct Metrics {
       let cpu = second.cpu - first.cpu
       let probes = Double(second.probes - first.probes)
       let allocations = Double(second.allocations - first.allocations)
+      let timerCPU = second.timerCPU - first.timerCPU
+      let switches = Double(second.contextSwitches - first.contextSwitches)
       let metric = "\(waits) concurrent waits, 10 ms interval"
       let heap = Double((first.heap + second.heap) / 2 - heapBefore) / Double(waits)
       let resident =
@@ -240,6 +242,12 @@ struct Metrics {
         Measurement(
           metric: "\(metric): CPU per probe", contender: contender.name, unit: "µs", value: cpu / probes * 1e6
         ),
+        Measurement(
+          metric: "\(metric): timer thread CPU per probe", contender: contender.name, unit: "µs",
+          value: timerCPU / probes * 1e6),
+        Measurement(
+          metric: "\(metric): context switches per 1,000 probes", contender: contender.name, unit: "switches",
+          value: switches / probes * 1000),
         Measurement(
           metric: "\(metric): heap allocations per probe", contender: contender.name, unit: "allocs",
           value: allocationFigure(allocations / probes)),
@@ -262,6 +270,9 @@ struct Metrics {
 struct Snapshot {
   let time = ContinuousClock.now
   let cpu = benchmark_cpu_seconds()
+  /// The CPU time of the package's timer threads, named `asyncwait-timer`.
+  let timerCPU = benchmark_thread_cpu_seconds("asyncwait-timer")
+  let contextSwitches = benchmark_context_switches()
   let probes = benchmark_probes()
   let heap = malloc_counter_live_bytes()
   let allocations = malloc_counter_allocations()

@@ -9,8 +9,12 @@
 #include "BenchmarkSupport.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <dirent.h>
+#endif
 
 static uint64_t probes;
 
@@ -37,6 +41,53 @@ double benchmark_cpu_seconds(void) {
   if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
   return (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec / 1e6 + (double)usage.ru_stime.tv_sec +
          (double)usage.ru_stime.tv_usec / 1e6;
+}
+
+double benchmark_thread_cpu_seconds(const char *name) {
+#if defined(__linux__)
+  DIR *tasks = opendir("/proc/self/task");
+  if (tasks == NULL) return 0;
+  double seconds = 0;
+  long ticks = sysconf(_SC_CLK_TCK);
+  struct dirent *entry;
+  while ((entry = readdir(tasks)) != NULL) {
+    if (entry->d_name[0] == '.') continue;
+    char path[64], comm[64] = {0};
+    snprintf(path, sizeof path, "/proc/self/task/%s/comm", entry->d_name);
+    FILE *file = fopen(path, "r");
+    if (file == NULL) continue;
+    if (fgets(comm, sizeof comm, file) == NULL) comm[0] = 0;
+    fclose(file);
+    comm[strcspn(comm, "\n")] = 0;
+    if (strcmp(comm, name) != 0) continue;
+    snprintf(path, sizeof path, "/proc/self/task/%s/stat", entry->d_name);
+    file = fopen(path, "r");
+    if (file == NULL) continue;
+    char line[1024];
+    if (fgets(line, sizeof line, file) != NULL) {
+      // Fields 14 and 15, user and system time in ticks, follow the
+      // parenthesized command name, which may hold spaces.
+      char *after = strrchr(line, ')');
+      unsigned long user = 0, system = 0;
+      if (after != NULL &&
+          sscanf(after + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &user, &system) == 2) {
+        seconds += (double)(user + system) / (double)ticks;
+      }
+    }
+    fclose(file);
+  }
+  closedir(tasks);
+  return seconds;
+#else
+  (void)name;
+  return 0;
+#endif
+}
+
+uint64_t benchmark_context_switches(void) {
+  struct rusage usage;
+  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+  return (uint64_t)usage.ru_nvcsw + (uint64_t)usage.ru_nivcsw;
 }
 
 #if defined(__linux__) && defined(__GLIBC__)

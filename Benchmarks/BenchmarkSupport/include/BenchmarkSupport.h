@@ -27,4 +27,11 @@ uint64_t benchmark_resident_bytes(void);
 /// The CPU time the process has used, user plus system, in seconds.
 double benchmark_cpu_seconds(void);
 
+/// The CPU time, user plus system, in seconds, used by the process's threads
+/// named `name` (Linux: /proc/self/task/*/comm and stat; 0 elsewhere).
+double benchmark_thread_cpu_seconds(const char *name);
+
+/// The context switches of the whole process so far, voluntary and not.
+uint64_t benchmark_context_switches(void);
+
 #endif

@@ -64,6 +64,9 @@
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var state = State()
 
+    /// The name the timer threads carry, for profilers and the benchmark.
+    static var threadName: String { "asyncwait-timer" }
+
     /// The most entries the thread takes under one hold of its lock.
     static var batchSize: Int { 256 }
 
@@ -209,6 +212,19 @@
 
     /// The thread's loop: sleep until the earliest deadline, resume what is due.
     private func run() -> Never {
+      // Named so that a profiler, or the benchmark reading each thread's CPU
+      // time, can tell the timer's work from the waits'. Linux allows 15
+      // characters.
+      #if canImport(Darwin)
+        pthread_setname_np(Self.threadName)
+      #else
+        // A GNU extension the Glibc module does not import: looked up once,
+        // at the thread's start. Without it the thread keeps its default name.
+        typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32
+        if let symbol = dlsym(nil, "pthread_setname_np") {
+          _ = unsafeBitCast(symbol, to: SetName.self)(pthread_self(), Self.threadName)
+        }
+      #endif
       var due: [TimerHeap<Int64>.Entry] = []
       due.reserveCapacity(Self.batchSize)
       pthread_mutex_lock(mutex)
