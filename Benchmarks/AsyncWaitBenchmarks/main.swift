@@ -1,7 +1,7 @@
 // AsyncWaitBenchmarks: what a wait costs, measured against this machine's own
 // floor in the same run.
 //
-//   swift run -c release AsyncWaitBenchmarks [--quick] [--json PATH] [FILTER ...]
+//   swift run --package-path Benchmarks -c release AsyncWaitBenchmarks [--quick] [--json PATH] [FILTER ...]
 //
 // Filters pick metrics by name: latency, overshoot, overhead, fast-path,
 // allocations, cancellation, scale.
@@ -16,6 +16,9 @@ struct Options {
   var filters: [String] = []
   var allowDebug = false
   var contenders: [String]?
+  /// Run exactly these contenders, floors included only if named: for a
+  /// profiler, which should see one contender at a time.
+  var only: [String]?
 
   init(arguments: [String]) throws {
     var remaining = arguments[...]
@@ -29,6 +32,9 @@ struct Options {
       case "--contenders":
         guard let names = remaining.popFirst() else { throw UsageError(message: "--contenders needs names") }
         contenders = names.split(separator: ",").map(String.init)
+      case "--only":
+        guard let names = remaining.popFirst() else { throw UsageError(message: "--only needs names") }
+        only = names.split(separator: ",").map(String.init)
       case "-h", "--help": throw UsageError(message: nil)
       case let flag where flag.hasPrefix("-"): throw UsageError(message: "unknown option \(flag)")
       default: filters.append(argument)
@@ -44,11 +50,13 @@ struct Options {
 struct UsageError: Error {
   var message: String?
   static let usage = """
-    usage: swift run -c release AsyncWaitBenchmarks [--quick] [--json PATH] [FILTER ...]
+    usage: swift run --package-path Benchmarks -c release AsyncWaitBenchmarks [--quick] [--json PATH] [FILTER ...]
       --quick        fewer trials and shorter windows: a run of under a minute
       --json PATH    also write the results as JSON to PATH
       --allow-debug  run a debug build anyway (its numbers mean nothing)
       --contenders A,B  run only these contenders (floor, resume-floor and trigger-floor always run)
+      --only A       run exactly this contender (or A,B), floors too only if named: one contender for a
+                     profiler (perf record … AsyncWaitBenchmarks --quick --only waitUntil scale-10000)
       FILTER         run only the metrics whose key contains it: latency, overshoot,
                      overhead, fast-path, allocations, cancellation, scale
     """
@@ -82,7 +90,7 @@ func run(_ options: Options) async throws {
       print(
         """
         AsyncWaitBenchmarks refuses to measure a debug build: its numbers mean nothing.
-        Run: swift run -c release AsyncWaitBenchmarks\(options.quick ? " --quick" : "")
+        Run: swift run --package-path Benchmarks -c release AsyncWaitBenchmarks\(options.quick ? " --quick" : "")
         """)
       exit(2)
     }
@@ -96,7 +104,8 @@ func run(_ options: Options) async throws {
   let machine = machineLine()
   print("AsyncWaitBenchmarks\(options.quick ? " (quick)" : "") on \(machine)\n")
   let contenders = Contender.all.filter {
-    $0.name == "floor" || $0.rows != .all || options.contenders?.contains($0.name) ?? true
+    if let only = options.only { return only.contains($0.name) }
+    return $0.name == "floor" || $0.rows != .all || options.contenders?.contains($0.name) ?? true
   }
   let metrics = Metrics(allContenders: contenders, quick: options.quick)
   var measurements: [Measurement] = []
