@@ -5,7 +5,8 @@ import PackageDescription
 // A program that shows the waits at work: one that succeeds, one that times
 // out with its error, one that is cancelled
 // (`swift run --package-path Examples AsyncWaitDemo`). A package of its own,
-// so that the root manifest holds only the libraries.
+// so that the root manifest holds only the libraries. It keeps the compiler's
+// default language features: it is written as a user's code is.
 let package = Package(
   name: "AsyncWaitExamples",
   platforms: [.macOS(.v14)],
@@ -20,15 +21,3 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
-
-// The same language features as the libraries.
-for target in package.targets {
-  target.swiftSettings =
-    (target.swiftSettings ?? []) + [
-      .enableUpcomingFeature("ExistentialAny"),
-      .enableUpcomingFeature("InternalImportsByDefault"),
-      .enableUpcomingFeature("MemberImportVisibility"),
-      .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
-      .enableUpcomingFeature("InferIsolatedConformances"),
-    ]
-}
