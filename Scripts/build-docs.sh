@@ -93,6 +93,7 @@ cat > "$out/site/index.html" <<'HTML'
 <head>
   <meta charset="utf-8">
   <title>swift-async-wait</title>
+  <link rel="icon" href="favicon.ico">
   <meta http-equiv="refresh" content="0; url=documentation/swift-async-wait">
 </head>
 <body><p><a href="documentation/swift-async-wait">swift-async-wait documentation</a></p></body>
