@@ -7,8 +7,8 @@ AsyncWaitTesting and AsyncWaitBrowser, next to Scripts/doc-snippets/Context.swif
 the names the blocks use (a store, a model, a server…). A block with
 declarations at its top level (@Test, struct, class…) is nested in a type of
 its own; any other block becomes the body of an async throwing function.
-Imports are hoisted. A manifest (first line `// Package.swift`, then the
-whole file) is evaluated with `swift package dump-package` in a folder of its
+Imports are hoisted. A manifest (a block whose first line is its
+`// swift-tools-version` line) is evaluated with `swift package dump-package` in a folder of its
 own. Skipped, and said so in the text around them: Apple-only blocks (first
 line `// Apple platforms only`) and blocks that need the AT-SPI integration,
 whose system libraries this check does not install (first line
@@ -62,11 +62,11 @@ for path in files:
     blocks = re.findall(r"```swift\n(.*?)```", path.read_text(), re.S)
     for index, block in enumerate(blocks):
         first = block.strip().splitlines()[0] if block.strip() else ""
-        if first.startswith("// Package.swift"):
+        if first.startswith("// swift-tools-version"):
             folder = scratch / "Manifests" / f"manifest{manifests}"
             shutil.rmtree(folder, ignore_errors=True)
             folder.mkdir(parents=True)
-            manifest = block.split("\n", 1)[1]
+            manifest = block
             (folder / "Package.swift").write_text(manifest)
             checked = subprocess.run(["swift", "package", "dump-package", "--package-path", str(folder)],
                                      capture_output=True, text=True)
