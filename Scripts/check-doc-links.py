@@ -26,17 +26,12 @@ import pathlib
 import re
 import sys
 
+from doc_catalogs import MODULE_CATALOGS, SITE_CATALOG
+
 root = pathlib.Path(__file__).resolve().parent.parent
 docs = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else root / ".build" / "docs"
-MODULES = ["AsyncWait", "AsyncWaitElements", "AsyncWaitTesting", "AsyncWaitBrowser"]
-catalogs = {
-    "site": root / "Docs" / "SwiftAsyncWait.docc",
-    "AsyncWait": root / "Sources" / "AsyncWait" / "AsyncWait.docc",
-    "AsyncWaitElements": root / "Sources" / "AsyncWaitElements" / "AsyncWaitElements.docc",
-    "AsyncWaitTesting": root / "Sources" / "AsyncWaitTesting" / "AsyncWaitTesting.docc",
-    "AsyncWaitBrowser": root / "Integrations" / "AsyncWaitBrowser" / "Sources" / "AsyncWaitBrowser"
-    / "AsyncWaitBrowser.docc",
-}
+MODULES = list(MODULE_CATALOGS)
+catalogs = {"site": SITE_CATALOG, **MODULE_CATALOGS}
 
 
 def symbols(module):

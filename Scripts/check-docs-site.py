@@ -26,6 +26,8 @@ import sys
 import threading
 import urllib.parse
 
+from doc_catalogs import LANDING, MODULE_CATALOGS, SITE_CATALOG
+
 root = pathlib.Path(__file__).resolve().parent.parent
 if len(sys.argv) != 3:
     sys.exit(__doc__)
@@ -36,15 +38,7 @@ if not chromium:
 
 # The pages a reader must reach: the landing page, its articles, the module
 # pages and their articles, by the catalogs that make them.
-LANDING = "swift-async-wait"
-catalogs = {
-    LANDING: root / "Docs" / "SwiftAsyncWait.docc",
-    "asyncwait": root / "Sources" / "AsyncWait" / "AsyncWait.docc",
-    "asyncwaitelements": root / "Sources" / "AsyncWaitElements" / "AsyncWaitElements.docc",
-    "asyncwaittesting": root / "Sources" / "AsyncWaitTesting" / "AsyncWaitTesting.docc",
-    "asyncwaitbrowser": root / "Integrations" / "AsyncWaitBrowser" / "Sources" / "AsyncWaitBrowser"
-    / "AsyncWaitBrowser.docc",
-}
+catalogs = {LANDING: SITE_CATALOG, **{name.lower(): path for name, path in MODULE_CATALOGS.items()}}
 expected = {}
 for module, catalog in catalogs.items():
     expected[f"/{base}/documentation/{module}"] = module
@@ -109,6 +103,7 @@ def normal(path):
 
 
 problems = []
+reachable = {normal(page) for page in expected}
 visited, queue = {}, [f"/{base}/"]
 while queue:
     path = queue.pop(0)
@@ -123,7 +118,7 @@ while queue:
     if path == f"/{base}/":
         links.add(f"/{base}/documentation/{LANDING}")
     for link in sorted(links):
-        if link in {normal(p) for p in expected} and link not in visited and link not in queue:
+        if link in reachable and link not in visited and link not in queue:
             queue.append(link)
 
 for page, module in sorted(expected.items()):

@@ -116,7 +116,8 @@ def bar_chart(title, unit, groups, contenders, values, log=False, markers=None, 
 
 def charts(benchmark):
     rows = benchmark["measurements"]
-    run = dict(benchmark["run"], machine=benchmark["machine"].split(",")[0] + ", " + benchmark["machine"].split(",")[1].strip())
+    # The machine, as its first two facts: "2 cores, AMD EPYC".
+    run = dict(benchmark["run"], machine=", ".join(part.strip() for part in benchmark["machine"].split(",")[:2]))
     value = {(r["metric"], r["contender"]): r["median"] for r in rows}
     contenders = []
     for r in rows:
