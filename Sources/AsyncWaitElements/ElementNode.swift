@@ -22,6 +22,8 @@ public struct ElementNode: QueryableNode, Hashable, Sendable {
   public var value: String?
   /// Whether the node accepts interaction.
   public var isEnabled: Bool
+  /// The hint a text field shows while it is empty; `nil` when it has none.
+  public var placeholder: String?
   /// The node's children, in order.
   public var children: [ElementNode]
 
@@ -33,6 +35,8 @@ public struct ElementNode: QueryableNode, Hashable, Sendable {
   ///   - label: The node's label; empty by default.
   ///   - value: The node's value; `nil` by default.
   ///   - isEnabled: Whether the node accepts interaction; `true` by default.
+  ///   - placeholder: The hint a text field shows while it is empty; `nil`
+  ///     by default.
   ///   - children: The node's children; none by default.
   public init(
     _ elementType: ElementType,
@@ -40,6 +44,7 @@ public struct ElementNode: QueryableNode, Hashable, Sendable {
     label: String = "",
     value: String? = nil,
     isEnabled: Bool = true,
+    placeholder: String? = nil,
     children: [ElementNode] = []
   ) {
     self.elementType = elementType
@@ -47,6 +52,7 @@ public struct ElementNode: QueryableNode, Hashable, Sendable {
     self.label = label
     self.value = value
     self.isEnabled = isEnabled
+    self.placeholder = placeholder
     self.children = children
   }
 

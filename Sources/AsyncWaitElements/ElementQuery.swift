@@ -11,7 +11,7 @@
 ///
 /// A query is also a ``WaitableElement``: it exists while it matches at least
 /// one node, so `waitForNonExistence` on a query waits until nothing matches.
-public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQueryProvider, Sendable {
+public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQueryProvider, Sendable {
   @usableFromInline let path: QueryPath<Node>
 
   @inlinable
@@ -69,10 +69,25 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
     TreeElement(path: path.appending(.select(index: index, description: ".element(boundBy: \(index))")))
   }
 
+  /// The last node the query matches; resolving it walks every candidate.
+  public var lastMatch: TreeElement<Node> {
+    TreeElement(path: path.appending(.selectLast))
+  }
+
+  /// The query's only match, as XCUITest's `element` is.
+  ///
+  /// Reads (``TreeElement/exists``, ``TreeElement/snapshot()``, waits) take
+  /// the first match; an action, through ``TreeElement/uniqueSnapshot()``,
+  /// fails with ``AmbiguousElementError`` when there are several.
+  public var element: TreeElement<Node> {
+    TreeElement(path: path.appending(.select(index: 0, description: ".element", isImplicit: true)))
+  }
+
   /// The first match whose identifier or label is `key`.
   ///
   /// `app.buttons["Save"]` finds the first button identified as `Save` or
-  /// labelled `Save`.
+  /// labelled `Save`. The choice is implicit: an action on it fails with
+  /// ``AmbiguousElementError`` when several buttons match.
   ///
   /// - Parameter key: The identifier or label to match.
   @inlinable
@@ -80,7 +95,7 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
     TreeElement(
       path: path.filtered(
         by: QueryStep.Filter(label: .subscripted(key)),
-        then: .select(index: 0, description: "")))
+        then: .select(index: 0, description: "", isImplicit: true)))
   }
 
   /// The matches for which a predicate holds.
@@ -105,6 +120,72 @@ public struct ElementQuery<Node: QueryableNode>: WaitableElement, ElementTypeQue
     ElementQuery(
       path: path.filtered(
         by: QueryStep.Filter(label: .identifier(identifier))))
+  }
+
+  /// The matches whose name, their ``QueryableNode/label``, matches.
+  ///
+  /// - Parameter name: The name to match, such as `"Add item"` or
+  ///   `.containing("add", ignoringCase: true)`.
+  /// - Returns: The narrowed query.
+  public func matching(named name: TextMatch) -> ElementQuery {
+    ElementQuery(path: path.filtered(by: QueryStep.Filter(label: .named(name))))
+  }
+
+  /// The matches whose ``QueryableNode/text`` matches: in most trees, text
+  /// nodes.
+  ///
+  /// - Parameter text: The text to match.
+  /// - Returns: The narrowed query.
+  public func matching(text: TextMatch) -> ElementQuery {
+    ElementQuery(path: path.filtered(by: QueryStep.Filter(label: .text(text))))
+  }
+
+  /// The matches labelled so: whose name matches and does not come from
+  /// their own text, such as a text field named by its `<label>` or a button
+  /// by its `aria-label`, but not a button named by the text it shows.
+  ///
+  /// - Parameter label: The label to match.
+  /// - Returns: The narrowed query.
+  public func matching(labelled label: TextMatch) -> ElementQuery {
+    ElementQuery(path: path.filtered(by: QueryStep.Filter(label: .labelled(label))))
+  }
+
+  /// The matches whose ``QueryableNode/placeholder`` matches.
+  ///
+  /// - Parameter placeholder: The placeholder to match.
+  /// - Returns: The narrowed query.
+  public func matching(placeholder: TextMatch) -> ElementQuery {
+    ElementQuery(path: path.filtered(by: QueryStep.Filter(label: .placeholder(placeholder))))
+  }
+
+  /// The matches below which another query finds a node, as Playwright's
+  /// `filter({ has: })` does.
+  ///
+  /// Only the other query's steps count: they run below each match, wherever
+  /// that query started.
+  ///
+  /// ```swift
+  /// let milkRow = page.cells.containing(page.staticTexts["Milk"])
+  /// ```
+  ///
+  /// - Parameter locator: The query to run below each match, an element or
+  ///   a set.
+  /// - Returns: The narrowed query.
+  public func containing(_ locator: some ElementLocator<Node>) -> ElementQuery {
+    let inner = locator.element.path
+    return ElementQuery(
+      path: path.filtered(
+        by: QueryStep.Filter(label: .containing(inner, description: locator.elementDescription))))
+  }
+
+  /// The matches that have text that matches, in themselves or below, as
+  /// Playwright's `filter({ hasText: })` does; each text node is matched on
+  /// its own.
+  ///
+  /// - Parameter text: The text to match, such as `.containing("Milk")`.
+  /// - Returns: The narrowed query.
+  public func containing(text: TextMatch) -> ElementQuery {
+    ElementQuery(path: path.filtered(by: QueryStep.Filter(label: .containingText(text))))
   }
 
   /// The nodes of a kind anywhere below any match.

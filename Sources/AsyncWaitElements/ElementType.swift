@@ -61,6 +61,18 @@ public struct ElementType: RawRepresentable, Hashable, Sendable, ExpressibleBySt
   /// An image.
   public static let image: ElementType = "image"
 
+  /// The kinds with a static member, by name.
+  static let named: Set<String> = [
+    "any", "other", "application", "window", "sheet", "button", "staticText", "textField", "toggle", "picker",
+    "datePicker", "list", "cell", "image",
+  ]
+
+  /// The kind as Swift source in a query: `.button` for a kind with a static
+  /// member, `"link"` for any other, so a query's description can be pasted.
+  var sourceDescription: String {
+    Self.named.contains(rawValue) ? ".\(rawValue)" : String(reflecting: rawValue)
+  }
+
   /// Whether a node of kind `kind` matches this kind in a query.
   @inlinable
   func matches(_ kind: ElementType) -> Bool {

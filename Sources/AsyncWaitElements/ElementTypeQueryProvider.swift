@@ -53,3 +53,56 @@ extension ElementTypeQueryProvider {
   @inlinable
   public var images: ElementQuery<Node> { descendants(matching: .image) }
 }
+
+extension ElementTypeQueryProvider {
+  /// All nodes below of a kind with a name, as Playwright's `getByRole`
+  /// finds them: `descendants(matching: type).matching(named: name)`.
+  ///
+  /// ```swift
+  /// try await page.click(page.descendants(matching: .button, named: "Add item"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The kind to match; ``ElementType/any`` matches all.
+  ///   - name: The name to match.
+  /// - Returns: A query for those nodes, in depth-first order.
+  public func descendants(matching type: ElementType, named name: TextMatch) -> ElementQuery<Node> {
+    descendants(matching: type).matching(named: name)
+  }
+
+  /// All nodes below with text, as Playwright's `getByText` finds them:
+  /// `descendants(matching: .any).matching(text: text)`.
+  ///
+  /// - Parameter text: The text to match.
+  /// - Returns: A query for those nodes, in depth-first order.
+  public func descendants(withText text: TextMatch) -> ElementQuery<Node> {
+    descendants(matching: .any).matching(text: text)
+  }
+
+  /// All nodes below labelled so, as Playwright's `getByLabel` finds them:
+  /// `descendants(matching: .any).matching(labelled: label)`.
+  ///
+  /// - Parameter label: The label to match.
+  /// - Returns: A query for those nodes, in depth-first order.
+  public func descendants(labelled label: TextMatch) -> ElementQuery<Node> {
+    descendants(matching: .any).matching(labelled: label)
+  }
+
+  /// All nodes below with a placeholder, as Playwright's `getByPlaceholder`
+  /// finds them: `descendants(matching: .any).matching(placeholder: placeholder)`.
+  ///
+  /// - Parameter placeholder: The placeholder to match.
+  /// - Returns: A query for those nodes, in depth-first order.
+  public func descendants(withPlaceholder placeholder: TextMatch) -> ElementQuery<Node> {
+    descendants(matching: .any).matching(placeholder: placeholder)
+  }
+
+  /// All nodes below with an identifier, as Playwright's `getByTestId`
+  /// finds them: `descendants(matching: .any).matching(identifier: identifier)`.
+  ///
+  /// - Parameter identifier: The identifier to match exactly.
+  /// - Returns: A query for those nodes, in depth-first order.
+  public func descendants(identifiedBy identifier: String) -> ElementQuery<Node> {
+    descendants(matching: .any).matching(identifier: identifier)
+  }
+}

@@ -42,6 +42,16 @@ public protocol QueryableNode: SendableMetatype {
 
   /// Whether the node accepts interaction. The default is `true`.
   var isEnabled: Bool { get }
+
+  /// The text the node shows, which ``ElementQuery/matching(text:)`` matches.
+  /// The default is the ``label`` of a ``ElementType/staticText`` node and
+  /// `nil` for any other: text is found where the tree holds it, in its
+  /// text nodes.
+  var text: String? { get }
+
+  /// The hint a text field shows while it is empty, which
+  /// ``ElementQuery/matching(placeholder:)`` matches. The default is `nil`.
+  var placeholder: String? { get }
 }
 
 extension QueryableNode {
@@ -55,4 +65,8 @@ extension QueryableNode {
   public var value: String? { nil }
   /// Enabled: `true`, for trees that have no disabled state.
   public var isEnabled: Bool { true }
+  /// A text node's label; `nil` for any other node.
+  public var text: String? { elementType == .staticText ? label : nil }
+  /// No placeholder: `nil`.
+  public var placeholder: String? { nil }
 }

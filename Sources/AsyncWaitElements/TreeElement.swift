@@ -26,7 +26,7 @@
 /// awaits it, as in `TreeElement("app") { await model.render() }`. Pass the
 /// tree's triggers too, or its waits wake only at their ticks:
 /// ``ElementTree/rootElement(_:)`` does both for an ``ElementTree``.
-public struct TreeElement<Node: QueryableNode>: WaitableElement, ElementTypeQueryProvider, Sendable {
+public struct TreeElement<Node: QueryableNode>: ElementLocator, ElementTypeQueryProvider, Sendable {
   /// The most nodes one probe visits unless the root says otherwise: a
   /// million.
   public static var defaultNodeBudget: Int { 1_000_000 }
@@ -59,6 +59,9 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement, ElementTypeQuer
     self.path = QueryPath(rootName: name, root: root, triggers: triggers, nodeBudget: max(nodeBudget, 1))
   }
 
+  /// The element itself.
+  public var element: TreeElement<Node> { self }
+
   /// The triggers given when the tree's root element was made.
   public var triggers: [WaitTrigger] { path.triggers }
 
@@ -76,6 +79,21 @@ public struct TreeElement<Node: QueryableNode>: WaitableElement, ElementTypeQuer
   @inlinable
   public func snapshot() async throws -> Node? {
     try await path.first()
+  }
+
+  /// The node the query finds right now, or `nil`, when every choice it
+  /// leaves implicit has one candidate: what an action acts on.
+  ///
+  /// A subscript (`app.buttons["Delete"]`) and ``ElementQuery/element`` are
+  /// implicit choices; ``ElementQuery/firstMatch``, ``ElementQuery/lastMatch``
+  /// and ``ElementQuery/element(boundBy:)`` say which. Unlike ``snapshot()``,
+  /// this walks every candidate of an implicit choice.
+  ///
+  /// - Returns: A snapshot of the element's node.
+  /// - Throws: ``AmbiguousElementError`` listing the candidates when an
+  ///   implicit choice has several; what ``snapshot()`` throws.
+  public func uniqueSnapshot() async throws -> Node? {
+    try await path.resolve(limit: 1, strict: true).nodes.first
   }
 
   /// The query that finds the element, such as `app.descendants(matching: .button)["Save"]`.

@@ -14,8 +14,12 @@ enum QueryStep<Node: QueryableNode>: Sendable {
   case search(Axis, ElementType, filters: Filters)
   /// The element at `index` of the set, shown as `description` in a query;
   /// an empty description for the choice a subscript makes, which reads as
-  /// part of the subscript.
-  case select(index: Int, description: String)
+  /// part of the subscript. An implicit choice (a subscript's, `.element`)
+  /// is one the query expects to be the only candidate: a strict resolution
+  /// fails when it is not.
+  case select(index: Int, description: String, isImplicit: Bool = false)
+  /// The last element of the set.
+  case selectLast
 
   /// A predicate on a node, with how it reads in a query's description.
   @usableFromInline
@@ -30,6 +34,19 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       case identifier(String)
       /// `.matching(description)`
       case predicate(String)
+      /// `.matching(named: "Add")`
+      case named(TextMatch)
+      /// `.matching(text: "Add")`
+      case text(TextMatch)
+      /// `.matching(labelled: "Name")`
+      case labelled(TextMatch)
+      /// `.matching(placeholder: "Name")`
+      case placeholder(TextMatch)
+      /// `.containing(text: "Milk")`
+      case containingText(TextMatch)
+      /// `.containing(query)`: the query's steps, run below each candidate,
+      /// and how the query reads.
+      indirect case containing(QueryPath<Node>, description: String)
     }
 
     @usableFromInline var label: Label
@@ -43,13 +60,48 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       self.predicate = predicate
     }
 
-    /// Whether `node` passes the filter.
+    /// Whether `node` passes the filter; a filter that searches below the
+    /// node counts its visits against the resolution's budget.
     @inlinable
-    func matches(_ node: Node) -> Bool {
+    func matches(_ node: Node, visits: inout NodeVisits) throws -> Bool {
       switch label {
-      case .subscripted(let key): node.identifier == key || node.label == key
-      case .identifier(let identifier): node.identifier == identifier
-      case .predicate: predicate?(node) ?? true
+      case .subscripted(let key): return node.identifier == key || node.label == key
+      case .identifier(let identifier): return node.identifier == identifier
+      case .predicate: return predicate?(node) ?? true
+      default: return try matchesSemantically(node, visits: &visits)
+      }
+    }
+
+    /// The filters of the locators: kept out of line, so the subscript's
+    /// filter stays small where it is inlined.
+    @usableFromInline
+    func matchesSemantically(_ node: Node, visits: inout NodeVisits) throws -> Bool {
+      switch label {
+      case .subscripted, .identifier, .predicate:
+        return false
+      case .named(let name):
+        return name.matches(node.label)
+      case .text(let text):
+        return node.text.map(text.matches) ?? false
+      case .labelled(let label):
+        // A label that is not the node's own text: a text field's `<label>`,
+        // an `aria-label`; a button named by its text is not labelled.
+        guard node.elementType != .staticText, label.matches(node.label) else { return false }
+        let ownText = node.children.compactMap(\.text).joined(separator: " ")
+        return TextMatch.exactly(ownText).matches(node.label) == false || ownText.isEmpty
+      case .placeholder(let placeholder):
+        return node.placeholder.map(placeholder.matches) ?? false
+      case .containingText(let text):
+        if node.text.map(text.matches) == true { return true }
+        var stack = Array(node.children.reversed())
+        while let next = stack.popLast() {
+          guard try visits.visit() else { return false }
+          if next.text.map(text.matches) == true { return true }
+          stack.append(contentsOf: next.children.reversed())
+        }
+        return false
+      case .containing(let inner, _):
+        return try inner.resolve(from: node, limit: 1, strict: false, visits: &visits).nodes.isEmpty == false
       }
     }
 
@@ -58,6 +110,12 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       case .subscripted(let key): "[\(String(reflecting: key))]"
       case .identifier(let identifier): ".matching(identifier: \(String(reflecting: identifier)))"
       case .predicate(let description): ".matching(\(description))"
+      case .named(let name): ".matching(named: \(name))"
+      case .text(let text): ".matching(text: \(text))"
+      case .labelled(let label): ".matching(labelled: \(label))"
+      case .placeholder(let placeholder): ".matching(placeholder: \(placeholder))"
+      case .containingText(let text): ".containing(text: \(text))"
+      case .containing(_, let description): ".containing(\(description))"
       }
     }
   }
@@ -82,15 +140,15 @@ enum QueryStep<Node: QueryableNode>: Sendable {
 
     /// Whether `node` passes every filter.
     @inlinable
-    func match(_ node: Node) -> Bool {
+    func match(_ node: Node, visits: inout NodeVisits) throws -> Bool {
       switch self {
       case .none: return true
-      case .one(let filter): return filter.matches(node)
+      case .one(let filter): return try filter.matches(node, visits: &visits)
       case .many(let filters):
         // Indices, not `allSatisfy`: no generic call per candidate.
         var index = 0
         while index < filters.count {
-          guard filters[index].matches(node) else { return false }
+          guard try filters[index].matches(node, visits: &visits) else { return false }
           index += 1
         }
         return true
@@ -113,7 +171,8 @@ enum QueryStep<Node: QueryableNode>: Sendable {
   var isSearchOrFirst: Bool {
     switch self {
     case .search: true
-    case .select(let index, _): index == 0
+    case .select(let index, _, _): index == 0
+    case .selectLast: false
     }
   }
 
@@ -121,9 +180,11 @@ enum QueryStep<Node: QueryableNode>: Sendable {
     switch self {
     case .search(let axis, let type, let filters):
       let axisName = axis == .children ? "children" : "descendants"
-      return ".\(axisName)(matching: .\(type))" + filters.description
-    case .select(_, let description):
+      return ".\(axisName)(matching: \(type.sourceDescription))" + filters.description
+    case .select(_, let description, _):
       return description
+    case .selectLast:
+      return ".lastMatch"
     }
   }
 }
@@ -198,7 +259,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
     guard case .search(let axis, let type, let filters)? = copy.last.take() else {
       preconditionFailure("a query always ends in a search step")
     }
-    let filtered = QueryStep.search(axis, type, filters: filters.appending(filter))
+    let filtered = QueryStep<Node>.search(axis, type, filters: filters.appending(filter))
     if let step {
       copy.earlier.reserveCapacity(earlier.count + 1)
       copy.earlier.append(filtered)
@@ -215,46 +276,63 @@ struct QueryPath<Node: QueryableNode>: Sendable {
 
   /// Reads the root once and resolves the steps against it.
   ///
-  /// - Parameter limit: How many nodes of the final set the caller needs;
-  ///   `nil` for all of them.
+  /// - Parameters:
+  ///   - limit: How many nodes of the final set the caller needs; `nil`
+  ///     for all of them.
+  ///   - strict: Whether an implicit choice (a subscript's, `.element`)
+  ///     with more than one candidate is an error.
   /// - Returns: The root read, the nodes found (at most `limit`), and how many
   ///   nodes each step matched, up to the first step that matched none.
-  /// - Throws: What the root provider throws.
+  /// - Throws: What the root provider throws; ``NodeBudgetExceededError``;
+  ///   ``AmbiguousElementError`` when `strict` and a choice is ambiguous.
   @usableFromInline
-  func resolve(limit: Int?) async throws -> (root: Node?, nodes: [Node], matchCounts: [Int]) {
+  func resolve(limit: Int?, strict: Bool = false) async throws -> (
+    root: Node?, nodes: [Node], matchCounts: [Int]
+  ) {
     guard let root = try await root() else { return (nil, [], []) }
-    let (nodes, matchCounts) = try resolve(from: root, limit: limit)
+    var visits = NodeVisits(budget: nodeBudget)
+    let (nodes, matchCounts) = try resolve(from: root, limit: limit, strict: strict, visits: &visits)
+    if visits.exceeded { throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget) }
     return (root, nodes, matchCounts)
   }
 
-  /// Resolves the steps against a root already read.
+  /// Resolves the steps against a root already read, counting visits
+  /// against `visits`, which the caller checks for an exceeded budget.
   @usableFromInline
-  func resolve(from root: Node, limit: Int?) throws -> (nodes: [Node], matchCounts: [Int]) {
+  func resolve(from root: Node, limit: Int?, strict: Bool, visits: inout NodeVisits) throws -> (
+    nodes: [Node], matchCounts: [Int]
+  ) {
     var current = [root]
     var matchCounts: [Int] = []
     let steps = steps
     matchCounts.reserveCapacity(steps.count)
-    var visits = NodeVisits(budget: nodeBudget)
     for (position, step) in steps.enumerated() {
       let isLast = position == steps.count - 1
       switch step {
-      case .select(let index, _):
+      case .select(let index, _, let isImplicit):
+        if strict && isImplicit && current.count > 1 {
+          throw AmbiguousElementError(
+            query: rootName + steps[..<position].map(\.description).joined()
+              + (step.description.isEmpty ? "" : step.description),
+            matchCount: current.count,
+            matches: current.prefix(AmbiguousElementError.listedMatches).map(TreeDump.line(for:)))
+        }
         current = current.indices.contains(index) ? [current[index]] : []
+      case .selectLast:
+        current = current.last.map { [$0] } ?? []
       case .search(let axis, let type, let filters):
-        // A search needs as many nodes as the select after it picks from;
-        // the last one, as many as the caller needs.
+        // A search needs as many nodes as the select after it picks from
+        // (all of them to check an implicit choice strictly); the last
+        // one, as many as the caller needs.
         var needed = isLast ? limit : nil
-        if !isLast, case .select(let index, _) = steps[position + 1] {
+        if !isLast, case .select(let index, _, let isImplicit) = steps[position + 1], !(strict && isImplicit) {
           needed = index < 0 ? 0 : index == .max ? .max : index + 1
         }
-        current = try Self.search(axis, from: current, limit: needed, visits: &visits) { node in
-          type.matches(node.elementType) && filters.match(node)
-        }
+        current = try Self.search(axis, type, filters, from: current, limit: needed, visits: &visits)
       }
       matchCounts.append(current.count)
-      if current.isEmpty { break }
+      if current.isEmpty || visits.exceeded { break }
     }
-    if visits.exceeded { throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget) }
     if let limit, current.count > limit { current.removeLast(current.count - limit) }
     return (current, matchCounts)
   }
@@ -273,8 +351,12 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   @inlinable
   func first() async throws -> Node? {
     guard let root = try await root() else { return nil }
-    guard walksLazily else { return try resolve(from: root, limit: 1).nodes.first }
     var visits = NodeVisits(budget: nodeBudget)
+    guard walksLazily else {
+      let found = try resolve(from: root, limit: 1, strict: false, visits: &visits).nodes.first
+      if visits.exceeded { throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget) }
+      return found
+    }
     let lookup = try first(from: root, at: 0, visits: &visits)
     if visits.exceeded { throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget) }
     guard case .found(let node) = lookup else { return nil }
@@ -302,15 +384,14 @@ struct QueryPath<Node: QueryableNode>: Sendable {
       let lookup = try first(from: node, at: position + 1, visits: &visits)
       if case .found = lookup { return lookup }
       return .noneAfterSelect
+    case .selectLast:
+      preconditionFailure("a path with .lastMatch resolves whole")
     case .search(let axis, let type, let filters):
-      func matches(_ candidate: Node) -> Bool {
-        type.matches(candidate.elementType) && filters.match(candidate)
-      }
       switch axis {
       case .children:
         for child in node.children {
           guard try visits.visit() else { return .none }
-          guard matches(child) else { continue }
+          guard type.matches(child.elementType), try filters.match(child, visits: &visits) else { continue }
           let lookup = try first(from: child, at: position + 1, visits: &visits)
           if case .none = lookup { continue }
           return lookup
@@ -331,7 +412,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
           let candidate = siblings[next]
           next += 1
           guard try visits.visit() else { return .none }
-          if matches(candidate) {
+          if type.matches(candidate.elementType), try filters.match(candidate, visits: &visits) {
             let lookup = try first(from: candidate, at: position + 1, visits: &visits)
             if case .none = lookup {} else { return lookup }
           }
@@ -345,11 +426,11 @@ struct QueryPath<Node: QueryableNode>: Sendable {
     }
   }
 
-  /// The nodes below `nodes` along `axis` that match, in depth-first
-  /// pre-order, stopping once `limit` have been found.
+  /// The nodes below `nodes` along `axis` of kind `type` that pass
+  /// `filters`, in depth-first pre-order, stopping once `limit` have been found.
   private static func search(
-    _ axis: QueryStep<Node>.Axis, from nodes: [Node], limit: Int?, visits: inout NodeVisits,
-    where matches: (Node) -> Bool
+    _ axis: QueryStep<Node>.Axis, _ type: ElementType, _ filters: QueryStep<Node>.Filters, from nodes: [Node],
+    limit: Int?, visits: inout NodeVisits
   ) throws -> [Node] {
     var found: [Node] = []
     if limit == 0 { return found }
@@ -358,7 +439,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
       case .children:
         for child in node.children {
           guard try visits.visit() else { return found }
-          guard matches(child) else { continue }
+          guard type.matches(child.elementType), try filters.match(child, visits: &visits) else { continue }
           found.append(child)
           if found.count == limit { return found }
         }
@@ -367,7 +448,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
         var stack = Array(node.children.reversed())
         while let next = stack.popLast() {
           guard try visits.visit() else { return found }
-          if matches(next) {
+          if type.matches(next.elementType), try filters.match(next, visits: &visits) {
             found.append(next)
             if found.count == limit { return found }
           }

@@ -1,0 +1,137 @@
+/// How a query compares a node's text with what a test expects: the whole
+/// text, a part of it, with or without case, or a regular expression.
+///
+/// A string literal is an exact match, as a subscript is:
+///
+/// ```swift
+/// let add = page.descendants(matching: .button, named: "Add item")
+/// let remove = page.descendants(
+///   matching: .button, named: .containing("remove", ignoringCase: true))
+/// let item = page.descendants(matching: .cell, named: .matching(/Item \d+/))
+/// ```
+///
+/// Every match first makes runs of white space in the node's text one space,
+/// with none at either end, as a screen reader reads it; ``exactly(_:ignoringCase:)``
+/// and ``containing(_:ignoringCase:)`` do the same to the expected text. A
+/// regular expression is searched for in the text so normalised, as
+/// Playwright does: `/Item \d/` matches `Add Item 3`; anchor it (`/^Item \d$/`)
+/// to match the whole text.
+public struct TextMatch: Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+  private enum Rule: Sendable {
+    case exactly(String, ignoringCase: Bool)
+    case containing(String, ignoringCase: Bool)
+    case regex(RegexBox)
+  }
+
+  /// A regular expression, shared between the tasks that resolve a query.
+  ///
+  /// `@unchecked Sendable` is safe here: the box is immutable after `init`,
+  /// and `Regex` is an immutable value whose one piece of shared state, the
+  /// program it compiles on first use, the standard library stores with an
+  /// atomic initialise-once (`Regex.Program.loweredProgram`), so matching
+  /// the same regex from several threads at once is safe. It is not
+  /// declared `Sendable` only because its generic output type need not be.
+  private final class RegexBox: @unchecked Sendable {
+    let matches: (String) -> Bool
+    let source: String
+
+    init<Output>(_ regex: Regex<Output>) {
+      matches = { text in (try? regex.firstMatch(in: text)) != nil }
+      if let pattern = regex._literalPattern {
+        source = pattern.contains("/") ? "#/\(pattern)/#" : "/\(pattern)/"
+      } else {
+        source = "regex"
+      }
+    }
+  }
+
+  private let rule: Rule
+
+  private init(rule: Rule) {
+    self.rule = rule
+  }
+
+  /// The whole text equals `text`.
+  ///
+  /// - Parameters:
+  ///   - text: The text to expect.
+  ///   - ignoringCase: Whether `Add` also matches `add`; `false` by default.
+  /// - Returns: The match.
+  public static func exactly(_ text: String, ignoringCase: Bool = false) -> TextMatch {
+    TextMatch(rule: .exactly(normalized(text, ignoringCase: ignoringCase), ignoringCase: ignoringCase))
+  }
+
+  /// The text contains `text`.
+  ///
+  /// - Parameters:
+  ///   - text: The part to expect.
+  ///   - ignoringCase: Whether `Add` also matches `add`; `false` by default.
+  /// - Returns: The match.
+  public static func containing(_ text: String, ignoringCase: Bool = false) -> TextMatch {
+    TextMatch(rule: .containing(normalized(text, ignoringCase: ignoringCase), ignoringCase: ignoringCase))
+  }
+
+  /// A regular expression matches somewhere in the text.
+  ///
+  /// - Parameter regex: The expression, such as `/Item \d+/`; anchor it
+  ///   with `^` and `$` to match the whole text.
+  /// - Returns: The match.
+  public static func matching<Output>(_ regex: Regex<Output>) -> TextMatch {
+    TextMatch(rule: .regex(RegexBox(regex)))
+  }
+
+  /// An exact match of a string literal.
+  ///
+  /// - Parameter value: The text to expect.
+  public init(stringLiteral value: String) {
+    self = .exactly(value)
+  }
+
+  /// Whether `text` matches.
+  ///
+  /// - Parameter text: A node's text, as the node gives it.
+  /// - Returns: Whether it matches, once normalised.
+  public func matches(_ text: String) -> Bool {
+    switch rule {
+    case .exactly(let expected, let ignoringCase):
+      // The common case: text already normalised, compared without a copy.
+      if !ignoringCase && !Self.needsNormalizing(text) { return text == expected }
+      return Self.normalized(text, ignoringCase: ignoringCase) == expected
+    case .containing(let expected, let ignoringCase):
+      if expected.isEmpty { return true }
+      return Self.normalized(text, ignoringCase: ignoringCase).contains(expected)
+    case .regex(let box):
+      return box.matches(Self.normalized(text, ignoringCase: false))
+    }
+  }
+
+  /// The match as Swift source: `"Add item"`, `.containing("add", ignoringCase: true)`,
+  /// `.matching(/Item \d+/)`.
+  public var description: String {
+    switch rule {
+    case .exactly(let text, false): String(reflecting: text)
+    case .exactly(let text, true): ".exactly(\(String(reflecting: text)), ignoringCase: true)"
+    case .containing(let text, false): ".containing(\(String(reflecting: text)))"
+    case .containing(let text, true): ".containing(\(String(reflecting: text)), ignoringCase: true)"
+    case .regex(let box): ".matching(\(box.source))"
+    }
+  }
+
+  /// Whether `text` has white space other than single spaces between words.
+  private static func needsNormalizing(_ text: String) -> Bool {
+    var previousWasSpace = true
+    for scalar in text.unicodeScalars {
+      let isSpace = scalar.properties.isWhitespace
+      if isSpace && (previousWasSpace || scalar != " ") { return true }
+      previousWasSpace = isSpace
+    }
+    return previousWasSpace && !text.isEmpty
+  }
+
+  /// `text` with runs of white space made one space, none at either end,
+  /// and lowercased when case is ignored.
+  private static func normalized(_ text: String, ignoringCase: Bool) -> String {
+    let spaced = needsNormalizing(text) ? text.split(whereSeparator: \.isWhitespace).joined(separator: " ") : text
+    return ignoringCase ? spaced.lowercased() : spaced
+  }
+}
