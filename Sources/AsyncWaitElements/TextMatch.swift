@@ -131,7 +131,8 @@ public struct TextMatch: Sendable, ExpressibleByStringLiteral, CustomStringConve
   /// `text` with runs of white space made one space, none at either end,
   /// and lowercased when case is ignored.
   private static func normalized(_ text: String, ignoringCase: Bool) -> String {
-    let spaced = needsNormalizing(text) ? text.split(whereSeparator: \.isWhitespace).joined(separator: " ") : text
+    let spaced =
+      needsNormalizing(text) ? text.split(whereSeparator: \.isWhitespace).joined(separator: " ") : text
     return ignoringCase ? spaced.lowercased() : spaced
   }
 }

@@ -49,8 +49,10 @@ let signUpForm = ElementNode(
     #expect(try await page.descendants(matching: .any, named: .containing("account")).count == 1)
     #expect(try await page.descendants(matching: .any, named: .containing("ACCOUNT")).count == 0)
     #expect(
-      try await page.descendants(matching: .any, named: .containing("ACCOUNT", ignoringCase: true)).count == 1)
-    #expect(try await page.descendants(matching: .any, named: .exactly("sign UP", ignoringCase: true)).count == 2)
+      try await page.descendants(matching: .any, named: .containing("ACCOUNT", ignoringCase: true)).count == 1
+    )
+    #expect(
+      try await page.descendants(matching: .any, named: .exactly("sign UP", ignoringCase: true)).count == 2)
     #expect(try await page.descendants(withText: .matching(/^Item \d$/)).count == 1)
     #expect(try await page.descendants(withText: .matching(/Item \d+/)).count == 2)
     #expect(try await page.descendants(withText: .containing("")).count == 6)

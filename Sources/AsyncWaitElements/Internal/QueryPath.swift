@@ -325,7 +325,8 @@ struct QueryPath<Node: QueryableNode>: Sendable {
         // (all of them to check an implicit choice strictly); the last
         // one, as many as the caller needs.
         var needed = isLast ? limit : nil
-        if !isLast, case .select(let index, _, let isImplicit) = steps[position + 1], !(strict && isImplicit) {
+        if !isLast, case .select(let index, _, let isImplicit) = steps[position + 1], !(strict && isImplicit)
+        {
           needed = index < 0 ? 0 : index == .max ? .max : index + 1
         }
         current = try Self.search(axis, type, filters, from: current, limit: needed, visits: &visits)
