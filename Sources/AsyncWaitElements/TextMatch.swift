@@ -1,7 +1,8 @@
 /// How a query compares a node's text with what a test expects: the whole
 /// text, a part of it, with or without case, or a regular expression.
 ///
-/// A string literal is an exact match, as a subscript is:
+/// A string literal, interpolated or not, is an exact match, as a
+/// subscript is:
 ///
 /// ```swift
 /// let add = page.descendants(matching: .button, named: "Add item")
@@ -16,7 +17,7 @@
 /// regular expression is searched for in the text so normalised, as
 /// Playwright does: `/Item \d/` matches `Add Item 3`; anchor it (`/^Item \d$/`)
 /// to match the whole text.
-public struct TextMatch: Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct TextMatch: Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
   private enum Rule: Sendable {
     case exactly(String, ignoringCase: Bool)
     case containing(String, ignoringCase: Bool)
@@ -85,6 +86,14 @@ public struct TextMatch: Sendable, ExpressibleByStringLiteral, CustomStringConve
   /// - Parameter value: The text to expect.
   public init(stringLiteral value: String) {
     self = .exactly(value)
+  }
+
+  /// An exact match of an interpolated string literal, such as
+  /// `"\(name) (5 bytes)"`; a `String` value takes ``exactly(_:ignoringCase:)``.
+  ///
+  /// - Parameter stringInterpolation: The literal's parts.
+  public init(stringInterpolation: DefaultStringInterpolation) {
+    self = .exactly(String(stringInterpolation: stringInterpolation))
   }
 
   /// Whether `text` matches.

@@ -25,6 +25,7 @@ public struct BrowserError: Error, Hashable, Sendable, CustomStringConvertible {
     case unexpectedResponse
     case navigationFailed
     case scriptFailed
+    case invalidArgument
   }
 
   private let kind: Kind
@@ -78,6 +79,9 @@ public struct BrowserError: Error, Hashable, Sendable, CustomStringConvertible {
   public static let navigationFailed = BrowserError(.navigationFailed)
   /// A script given to ``BrowserPage/evaluate(_:)`` threw.
   public static let scriptFailed = BrowserError(.scriptFailed)
+  /// An action was given what it cannot act with, such as a file that does
+  /// not exist or a key name it does not know.
+  public static let invalidArgument = BrowserError(.invalidArgument)
 
   static func chromiumNotFound(_ detail: String) -> BrowserError { BrowserError(.chromiumNotFound, detail) }
   static func launchFailed(_ detail: String) -> BrowserError { BrowserError(.launchFailed, detail) }
@@ -90,6 +94,7 @@ public struct BrowserError: Error, Hashable, Sendable, CustomStringConvertible {
   }
   static func navigationFailed(_ detail: String) -> BrowserError { BrowserError(.navigationFailed, detail) }
   static func scriptFailed(_ detail: String) -> BrowserError { BrowserError(.scriptFailed, detail) }
+  static func invalidArgument(_ detail: String) -> BrowserError { BrowserError(.invalidArgument, detail) }
 
   /// A sentence that says what went wrong, with the detail.
   public var description: String {
@@ -104,6 +109,7 @@ public struct BrowserError: Error, Hashable, Sendable, CustomStringConvertible {
       case .unexpectedResponse: "Chromium's answer lacked what the command returns"
       case .navigationFailed: "The navigation failed"
       case .scriptFailed: "The script threw"
+      case .invalidArgument: "The action cannot use what it was given"
       }
     return detail.isEmpty ? "\(summary)." : "\(summary): \(detail)"
   }

@@ -12,7 +12,10 @@ public import AsyncWaitElements
 /// - ``label``: the accessible name, as a screen reader reads it: an
 ///   `aria-label`, a `<label>`, a button's text; runs of white space read as
 ///   one space, with none at either end.
-/// - ``value``: a text field's text, a slider's value.
+/// - ``value``: a text field's text, a slider's value; `""` for an empty
+///   text field (never `nil`), `nil` for an element that holds no value.
+/// - ``text``: a text node's text (the label of a `StaticText`).
+/// - ``placeholder``: the element's `placeholder` attribute.
 /// - ``elementType``: the accessibility role mapped onto the package's
 ///   element types (see ``elementType(forRole:)``); the role itself is ``role``.
 ///
@@ -68,20 +71,46 @@ public struct BrowserNode: QueryableNode, Sendable, Equatable {
   public var htmlID: String?
   /// The accessible name.
   public var label: String
-  /// The accessible value, such as a text field's text; `nil` when it has none.
+  /// The accessible value, such as a text field's text: `""` for an empty
+  /// text field, `nil` for an element that holds no value.
   public var value: String?
   /// Whether the element is enabled: not `disabled`, not `aria-disabled`.
   public var isEnabled: Bool
   /// Whether the element has the keyboard focus.
   public var isFocused: Bool
-  /// Whether the element takes typed text: a text field, a content-editable.
+  /// Whether the element takes typed text: a text field, a content-editable,
+  /// not `readonly`.
   public var isEditable: Bool
+  /// Whether a checkbox, radio button or switch is checked; `nil` for an
+  /// element that has no checked state. A `mixed` (indeterminate) checkbox
+  /// reads `false`.
+  public var isChecked: Bool?
+  /// Whether an option, tab, row or cell is selected.
+  public var isSelected: Bool
+  /// Whether an element that expands (a `<details>`, an `aria-expanded`
+  /// button) is expanded; `nil` for one that does not expand.
+  public var isExpanded: Bool?
+  /// Whether a toggle button (`aria-pressed`) is pressed; `nil` for an
+  /// element that is not a toggle button. `mixed` reads `false`.
+  public var isPressed: Bool?
+  /// The element's HTML attributes as the page last set them, such as
+  /// `class`, `href` or `aria-current`: the markup's, not live properties
+  /// (an input's typed text is ``value``, its `checked` state ``isChecked``).
+  public var attributes: [String: String]
   /// The element's box when it has a layout box; `nil` when it has none.
   public var box: Box?
   /// The node's children, in order.
   public var children: [BrowserNode]
   /// The DOM node behind the accessibility node, for acting on it.
   var backendNodeID: Int?
+
+  /// The element's `placeholder` attribute.
+  public var placeholder: String? { attributes["placeholder"] }
+
+  /// The classes of the element's `class` attribute, in order.
+  public var classes: [String] {
+    attributes["class"].map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
+  }
 
   /// Whether the element is visible: it has a box of non-zero width and height.
   public var isVisible: Bool {
@@ -101,12 +130,19 @@ public struct BrowserNode: QueryableNode, Sendable, Equatable {
   ///   - isEnabled: Whether the element is enabled.
   ///   - isFocused: Whether the element has the focus.
   ///   - isEditable: Whether the element takes typed text.
+  ///   - isChecked: Whether it is checked; `nil` when it has no checked state.
+  ///   - isSelected: Whether it is selected.
+  ///   - isExpanded: Whether it is expanded; `nil` when it does not expand.
+  ///   - isPressed: Whether it is pressed; `nil` when it is not a toggle button.
+  ///   - attributes: The HTML attributes.
   ///   - box: The element's box.
   ///   - children: The children.
   public init(
     role: String, testID: String? = nil, htmlID: String? = nil, label: String = "", value: String? = nil,
-    isEnabled: Bool = true, isFocused: Bool = false, isEditable: Bool = false, box: Box? = nil,
-    children: [BrowserNode] = []
+    isEnabled: Bool = true, isFocused: Bool = false, isEditable: Bool = false, isChecked: Bool? = nil,
+    isSelected: Bool = false, isExpanded: Bool? = nil, isPressed: Bool? = nil,
+    attributes: [String: String] = [:],
+    box: Box? = nil, children: [BrowserNode] = []
   ) {
     self.elementType = BrowserNode.elementType(forRole: role)
     self.role = role
@@ -117,6 +153,11 @@ public struct BrowserNode: QueryableNode, Sendable, Equatable {
     self.isEnabled = isEnabled
     self.isFocused = isFocused
     self.isEditable = isEditable
+    self.isChecked = isChecked
+    self.isSelected = isSelected
+    self.isExpanded = isExpanded
+    self.isPressed = isPressed
+    self.attributes = attributes
     self.box = box
     self.children = children
     self.backendNodeID = nil

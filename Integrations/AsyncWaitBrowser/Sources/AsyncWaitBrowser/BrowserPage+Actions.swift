@@ -1,35 +1,99 @@
 import AsyncWait
 public import AsyncWaitElements
+import Foundation
 
+/// Every action takes an ``ElementLocator``: a tree element such as
+/// `page.buttons["add-item"]`, or a query such as
+/// `page.descendants(matching: .button, named: "Add item")`. Each first waits,
+/// with this package's waits and on the page's ``BrowserPage/trigger``, until
+/// the element is ready for it: Playwright's actionability checks, as the
+/// action needs them (see "Testing a web page" for the table). An action is
+/// strict: when the locator matches several elements where it says "the
+/// element" (a subscript, a query), the action fails at once with
+/// `AmbiguousElementError` listing them; `firstMatch`, `lastMatch` and
+/// `element(boundBy:)` say which.
+///
+/// The pointer stays where the last pointer action left it: the centre of
+/// the element clicked, double-clicked, hovered, checked or unchecked.
 extension BrowserPage {
-  /// What an action needs of its element before it acts.
-  private enum Action {
-    case click
-    case type
+  /// Playwright's actionability checks.
+  struct Checks: OptionSet {
+    let rawValue: Int
+    /// Not disabled.
+    static let enabled = Checks(rawValue: 1)
+    /// A box of non-zero size.
+    static let visible = Checks(rawValue: 2)
+    /// The same box in two snapshots one after the other.
+    static let stable = Checks(rawValue: 4)
+    /// A text field, text area or content-editable, not read-only.
+    static let editable = Checks(rawValue: 8)
+    /// Scrolled into view, with nothing on top of the centre of its box.
+    static let receivesEvents = Checks(rawValue: 16)
+    /// Has a checked state: a checkbox, a radio button, a switch.
+    static let checkable = Checks(rawValue: 32)
 
+    /// What pointer actions need: click, double-click, check, uncheck.
+    static let pointer: Checks = [.enabled, .visible, .stable, .receivesEvents]
+  }
+
+  /// An action, with the checks it needs and how its readiness reads.
+  struct Action {
+    /// The action, as "ready for …" says it: "a click", "typing".
+    var name: String
+    var checks: Checks
+    /// What the element must receive, when it must receive events: "the click".
+    var received = "the click"
+
+    static let click = Action(name: "a click", checks: .pointer)
+    static let doubleClick = Action(name: "a double click", checks: .pointer, received: "the double click")
+    static let hover = Action(
+      name: "hovering", checks: [.visible, .stable, .receivesEvents], received: "the pointer")
+    static let check = Action(name: "checking", checks: Checks.pointer.union(.checkable))
+    static let type = Action(name: "typing", checks: [.enabled, .visible, .stable, .editable])
+    static let fill = Action(name: "filling", checks: [.enabled, .visible, .editable])
+    static let selectOption = Action(name: "selecting an option", checks: [.enabled, .visible])
+    static let press = Action(name: "a key press", checks: [])
+    static let focus = Action(name: "focusing", checks: [])
+    static let setInputFiles = Action(name: "setting its files", checks: [])
+
+    /// "ready for a click: to exist, be enabled, be visible, hold still and
+    /// receive the click".
     var readiness: String {
-      switch self {
-      case .click: "ready for a click: to exist, be enabled, be visible, hold still and receive the click"
-      case .type: "ready for typing: to exist, be enabled, be visible, hold still and take text"
-      }
+      var parts = ["exist"]
+      if checks.contains(.enabled) { parts.append("be enabled") }
+      if checks.contains(.visible) { parts.append("be visible") }
+      if checks.contains(.stable) { parts.append("hold still") }
+      if checks.contains(.checkable) { parts.append("have a checked state") }
+      if checks.contains(.receivesEvents) { parts.append("receive \(received)") }
+      if checks.contains(.editable) { parts.append("take text") }
+      let listed =
+        parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+      return "ready for \(name): to \(listed)"
     }
   }
 
   /// The element an action acts on, found ready, and where to click it.
-  private struct Target {
+  struct Target {
     var node: BrowserNode
     var backendNodeID: Int
     var point: (x: Double, y: Double)?
   }
 
+  /// A source location, passed from an action to its wait.
+  struct CallSite {
+    var fileID: String
+    var filePath: StaticString
+    var line: Int
+    var column: Int
+  }
+
   /// Clicks an element, once it is ready for a click.
   ///
-  /// First waits, with this package's waits, until the element exists, is
-  /// enabled, is visible (it has a box of non-zero size) and holds still
-  /// (the same box in two snapshots one after the other), and receives the
-  /// click (scrolled into view, no other element is on top of the centre of
-  /// its box); then clicks there with the left mouse button. The wait wakes
-  /// on the page's ``trigger``.
+  /// First waits until the element exists, is enabled, is visible (it has a
+  /// box of non-zero size), holds still (the same box in two snapshots one
+  /// after the other), and receives the click (scrolled into view, no other
+  /// element is on top of the centre of its box); then clicks there with the
+  /// left mouse button, and leaves the pointer there.
   ///
   /// ```swift
   /// try await page.click(page.buttons["add-item"])
@@ -47,36 +111,154 @@ extension BrowserPage {
   ///   last observation says which condition the last probe found unmet
   ///   (`it does not exist`, `it is not enabled`, `it is not visible`, `it
   ///   does not hold still`, `it does not receive the click`), with a dump of
-  ///   the page. ``BrowserError`` when
-  ///   Chromium goes away; `CancellationError`.
+  ///   the page. `AmbiguousElementError` when the locator matches several
+  ///   elements; ``BrowserError`` when Chromium goes away; `CancellationError`.
   public func click(
-    _ element: TreeElement<BrowserNode>,
+    _ element: some ElementLocator<BrowserNode>,
     timeout: Duration? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let target = try await ready(
-      element, for: .click, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let target = try await ready(element.element, for: .click, timeout: timeout, at: site)
+    try await clickMouse(at: target, count: 1)
+  }
+
+  /// Double-clicks an element, once it is ready for a double click.
+  ///
+  /// Waits as ``click(_:timeout:fileID:filePath:line:column:)`` does, then
+  /// presses and releases the left button twice (the page sees two `click`
+  /// events and one `dblclick`), and leaves the pointer there.
+  ///
+  /// ```swift
+  /// try await page.doubleClick(page.descendants(withText: "Buy milk"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - element: The element.
+  ///   - timeout: How long to wait for it to be ready; `nil` takes the
+  ///     scope's default timeout.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: As ``click(_:timeout:fileID:filePath:line:column:)`` does.
+  public func doubleClick(
+    _ element: some ElementLocator<BrowserNode>,
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let target = try await ready(element.element, for: .doubleClick, timeout: timeout, at: site)
+    try await clickMouse(at: target, count: 2)
+  }
+
+  /// Moves the pointer over an element, once it is ready for hovering.
+  ///
+  /// Waits until the element exists, is visible, holds still and receives
+  /// the pointer (it need not be enabled), then moves the pointer to the
+  /// centre of its box, where it stays: `:hover` styles apply and elements
+  /// shown on hover appear.
+  ///
+  /// ```swift
+  /// try await page.hover(page.cells["item-2"])
+  /// try await page.click(page.cells["item-2"].buttons["Remove"])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - element: The element.
+  ///   - timeout: How long to wait for it to be ready; `nil` takes the
+  ///     scope's default timeout.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: As ``click(_:timeout:fileID:filePath:line:column:)`` does.
+  public func hover(
+    _ element: some ElementLocator<BrowserNode>,
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let target = try await ready(element.element, for: .hover, timeout: timeout, at: site)
     guard let (x, y) = target.point else { return }
-    for (type, extra): (String, [String: JSONValue]) in [
-      ("mouseMoved", [:]), ("mousePressed", ["button": "left", "clickCount": 1]),
-      ("mouseReleased", ["button": "left", "clickCount": 1]),
-    ] {
-      var params: [String: JSONValue] = ["type": .string(type), "x": .number(x), "y": .number(y)]
-      params.merge(extra) { _, new in new }
-      _ = try await send("Input.dispatchMouseEvent", .object(params))
-    }
+    _ = try await send("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": .number(x), "y": .number(y)])
+  }
+
+  /// Checks a checkbox, radio button or switch, unless it is checked.
+  ///
+  /// Waits as for a click, and also until the element has a checked state;
+  /// when it is not checked, clicks it and waits until it is.
+  ///
+  /// ```swift
+  /// try await page.check(page.descendants(labelled: "Remember me"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - element: The checkbox, radio button or switch.
+  ///   - timeout: How long to wait for it to be ready, and then checked;
+  ///     `nil` takes the scope's default timeout.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: As ``click(_:timeout:fileID:filePath:line:column:)`` does,
+  ///   with `it has no checked state` among the unmet conditions; a
+  ///   `WaitTimeoutError` when the click does not check it.
+  public func check(
+    _ element: some ElementLocator<BrowserNode>,
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await setChecked(true, element.element, timeout: timeout, at: site)
+  }
+
+  /// Unchecks a checkbox or switch, unless it is unchecked.
+  ///
+  /// Waits as ``check(_:timeout:fileID:filePath:line:column:)`` does; when
+  /// it is checked, clicks it and waits until it is not.
+  ///
+  /// - Parameters:
+  ///   - element: The checkbox or switch.
+  ///   - timeout: How long to wait for it to be ready, and then unchecked;
+  ///     `nil` takes the scope's default timeout.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: As ``check(_:timeout:fileID:filePath:line:column:)`` does.
+  public func uncheck(
+    _ element: some ElementLocator<BrowserNode>,
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await setChecked(false, element.element, timeout: timeout, at: site)
   }
 
   /// Types text into an element, once it is ready for typing.
   ///
-  /// First waits, as ``click(_:timeout:fileID:filePath:line:column:)`` does,
-  /// until the element exists, is enabled, is visible and holds still, and
-  /// also takes text (a text field, a text area, a content-editable); then
-  /// focuses it and inserts `text` at the caret, as typing it would. The
-  /// page's `input` event fires.
+  /// First waits until the element exists, is enabled, is visible, holds
+  /// still, and takes text (a text field, a text area, a content-editable,
+  /// not read-only); then focuses it and inserts `text` at the caret, as
+  /// typing it would. The page's `input` event fires. A line break in
+  /// `text` is inserted as text, not pressed as Enter: use
+  /// ``press(_:on:timeout:fileID:filePath:line:column:)`` for that.
   ///
   /// ```swift
   /// try await page.type("Milk", into: page.textFields["name"])
@@ -93,55 +275,378 @@ extension BrowserPage {
   ///   - column: The column of the caller, for a timeout's location.
   /// - Throws: `WaitTimeoutError` when the element is not ready in time,
   ///   saying which condition was unmet (as for a click, or `it does not
-  ///   take text`); ``BrowserError`` when Chromium goes away;
-  ///   `CancellationError`.
+  ///   take text`); as ``click(_:timeout:fileID:filePath:line:column:)`` does.
   public func type(
     _ text: String,
-    into element: TreeElement<BrowserNode>,
+    into element: some ElementLocator<BrowserNode>,
     timeout: Duration? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let target = try await ready(
-      element, for: .type, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let target = try await ready(element.element, for: .type, timeout: timeout, at: site)
     _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
     _ = try await send("Input.insertText", ["text": .string(text)])
   }
 
+  /// Replaces a field's text, once it is ready for filling.
+  ///
+  /// Waits until the element exists, is enabled, is visible and takes text
+  /// (it need not hold still), then focuses it, selects all its text and
+  /// types `text` over it; an empty `text` deletes it. The page's `input`
+  /// event fires.
+  ///
+  /// ```swift
+  /// try await page.fill(page.descendants(labelled: "Email"), with: "ada@example.com")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - element: The text field, text area or content-editable.
+  ///   - text: The new text.
+  ///   - timeout: How long to wait for it to be ready; `nil` takes the
+  ///     scope's default timeout.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: As ``type(_:into:timeout:fileID:filePath:line:column:)`` does.
+  public func fill(
+    _ element: some ElementLocator<BrowserNode>,
+    with text: String,
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let target = try await ready(element.element, for: .fill, timeout: timeout, at: site)
+    try await replaceText(of: target, with: text)
+  }
+
+  /// Deletes a field's text, once it is ready for filling: `fill(element, with: "")`.
+  ///
+  /// - Parameters:
+  ///   - element: The text field, text area or content-editable.
+  ///   - timeout: How long to wait for it to be ready; `nil` takes the
+  ///     scope's default timeout.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: As ``type(_:into:timeout:fileID:filePath:line:column:)`` does.
+  public func clear(
+    _ element: some ElementLocator<BrowserNode>,
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let target = try await ready(element.element, for: .fill, timeout: timeout, at: site)
+    try await replaceText(of: target, with: "")
+  }
+
+  /// Presses a key, or a chord of modifiers and a key, on an element.
+  ///
+  /// Waits until the element exists (no other check: a key goes where the
+  /// focus is), focuses it, then sends each modifier down, the key down and
+  /// up, and each modifier up, as a keyboard would: `Enter` in a form's
+  /// field submits the form, `Escape` closes a dialog.
+  ///
+  /// Keys: a single printable character (`a`, `A`, `1`, `/`), or `Enter`,
+  /// `Tab`, `Escape`, `Backspace`, `Delete`, `Space`, `ArrowLeft`,
+  /// `ArrowUp`, `ArrowRight`, `ArrowDown`, `Home`, `End`, `PageUp`,
+  /// `PageDown`; modifiers `Shift`, `Control`, `Alt`, `Meta`, joined with
+  /// `+`: `"Shift+Tab"`, `"Control+a"`.
+  ///
+  /// ```swift
+  /// try await page.press("Enter", on: page.descendants(withPlaceholder: "What needs to be done?"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The key or chord.
+  ///   - element: The element to focus and press the key on.
+  ///   - timeout: How long to wait for it to exist; `nil` takes the scope's
+  ///     default timeout.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: ``BrowserError/invalidArgument`` for a key or modifier it
+  ///   does not know, before waiting; as ``click(_:timeout:fileID:filePath:line:column:)`` does.
+  public func press(
+    _ key: String,
+    on element: some ElementLocator<BrowserNode>,
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    let chord = try KeyChord(key)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let target = try await ready(element.element, for: .press, timeout: timeout, at: site)
+    _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
+    for event in chord.events {
+      _ = try await send("Input.dispatchKeyEvent", event)
+    }
+  }
+
+  /// Gives an element the keyboard focus, once it exists.
+  ///
+  /// - Parameters:
+  ///   - element: The element.
+  ///   - timeout: How long to wait for it to exist; `nil` takes the scope's
+  ///     default timeout.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: As ``click(_:timeout:fileID:filePath:line:column:)`` does;
+  ///   ``BrowserError/commandFailed`` for an element that cannot take the focus.
+  public func focus(
+    _ element: some ElementLocator<BrowserNode>,
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let target = try await ready(element.element, for: .focus, timeout: timeout, at: site)
+    _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
+  }
+
+  /// Selects options of a `<select>`, by value or by label, once it is
+  /// ready.
+  ///
+  /// Waits until the element exists, is enabled, is visible, is a
+  /// `<select>`, and has an option for each of `options` whose `value` or
+  /// visible label is that text; then selects those options (the only ones
+  /// selected) and fires the page's `input` and `change` events. More than
+  /// one option needs a `<select multiple>`.
+  ///
+  /// ```swift
+  /// try await page.selectOption("Blue", in: page.descendants(labelled: "Colour"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - options: The options' values or labels.
+  ///   - element: The `<select>`.
+  ///   - timeout: How long to wait for it to be ready; `nil` takes the
+  ///     scope's default timeout.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: `WaitTimeoutError` as for a click, with `it is not a
+  ///   <select>` or `it has no option "…"` among the unmet conditions.
+  public func selectOption(
+    _ options: String...,
+    in element: some ElementLocator<BrowserNode>,
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    _ = try await ready(element.element, for: .selectOption, timeout: timeout, at: site, selecting: options)
+  }
+
+  /// Sets the files of a file input, once it exists, as choosing them in
+  /// the file dialog would; the page's `input` and `change` events fire.
+  ///
+  /// ```swift
+  /// try await page.setInputFiles(["/tmp/avatar.png"], on: page.descendants(labelled: "Avatar"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - paths: Paths of local files; empty to clear the input.
+  ///   - element: The `<input type="file">`.
+  ///   - timeout: How long to wait for it to exist; `nil` takes the scope's
+  ///     default timeout.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: ``BrowserError/invalidArgument`` for a path with no file,
+  ///   before waiting; ``BrowserError/commandFailed`` when the element is not
+  ///   a file input; as ``click(_:timeout:fileID:filePath:line:column:)`` does.
+  public func setInputFiles(
+    _ paths: [String],
+    on element: some ElementLocator<BrowserNode>,
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    var absolute: [JSONValue] = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
+      else {
+        throw BrowserError.invalidArgument("there is no file at \(path)")
+      }
+      absolute.append(.string(URL(fileURLWithPath: path).standardizedFileURL.path))
+    }
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let target = try await ready(element.element, for: .setInputFiles, timeout: timeout, at: site)
+    _ = try await send(
+      "DOM.setFileInputFiles",
+      ["files": .array(absolute), "backendNodeId": .number(Double(target.backendNodeID))])
+  }
+
+  /// Presses and releases the left button `count` times at the target's
+  /// point, after moving the pointer there.
+  private func clickMouse(at target: Target, count: Int) async throws {
+    guard let (x, y) = target.point else { return }
+    _ = try await send("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": .number(x), "y": .number(y)])
+    for clickCount in 1...count {
+      for type in ["mousePressed", "mouseReleased"] {
+        _ = try await send(
+          "Input.dispatchMouseEvent",
+          [
+            "type": .string(type), "x": .number(x), "y": .number(y), "button": "left",
+            "clickCount": .number(Double(clickCount)),
+          ])
+      }
+    }
+  }
+
+  /// Clicks a checkable element when its state is not `checked`, then waits
+  /// until it is.
+  private func setChecked(
+    _ checked: Bool, _ element: TreeElement<BrowserNode>, timeout: Duration?, at site: CallSite
+  ) async throws {
+    let target = try await ready(element, for: .check, timeout: timeout, at: site)
+    guard target.node.isChecked != checked else { return }
+    try await clickMouse(at: target, count: 1)
+    try await element.require(
+      "clicking \(element.elementDescription) to \(checked ? "check" : "uncheck") it",
+      for: \.isChecked, toEqual: checked, timeout: timeout, fileID: site.fileID, filePath: site.filePath,
+      line: site.line, column: site.column)
+  }
+
+  /// Selects all of a focused field's text and types `text` over it, or
+  /// deletes it when `text` is empty.
+  private func replaceText(of target: Target, with text: String) async throws {
+    _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
+    _ = try await callFunction(on: target.backendNodeID, Self.selectAllText)
+    if text.isEmpty {
+      for event in try KeyChord("Delete").events {
+        _ = try await send("Input.dispatchKeyEvent", event)
+      }
+    } else {
+      _ = try await send("Input.insertText", ["text": .string(text)])
+    }
+  }
+
+  /// Selects all the text of a text field, text area or content-editable.
+  static let selectAllText = """
+    function () {
+      if (this instanceof HTMLInputElement || this instanceof HTMLTextAreaElement) {
+        this.select();
+      } else {
+        const range = document.createRange();
+        range.selectNodeContents(this);
+        const selection = this.ownerDocument.getSelection();
+        selection.removeAllRanges();
+        selection.addRange(range);
+      }
+      return "";
+    }
+    """
+
+  /// Selects the options of a `<select>` whose value or label is one of
+  /// the arguments and fires `input` and `change`; returns what is unmet,
+  /// or "" when done.
+  static let selectOptions = """
+    function (...wanted) {
+      if (!(this instanceof HTMLSelectElement)) return "it is not a <select>";
+      if (wanted.length > 1 && !this.multiple) return "it takes one option, and " + wanted.length + " were given";
+      const options = Array.from(this.options);
+      const chosen = [];
+      for (const text of wanted) {
+        const option = options.find(o => o.value === text) || options.find(o => o.label.trim() === text.trim());
+        if (!option) return "it has no option " + JSON.stringify(text);
+        if (option.disabled) return "its option " + JSON.stringify(text) + " is disabled";
+        chosen.push(option);
+      }
+      for (const option of options) option.selected = chosen.includes(option);
+      this.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+      this.dispatchEvent(new Event("change", { bubbles: true }));
+      return "";
+    }
+    """
+
+  /// Calls a function on a DOM node, with arguments, and returns its result.
+  ///
+  /// - Throws: ``BrowserError/commandFailed`` when the node is gone or the
+  ///   function throws.
+  private func callFunction(on backendNodeID: Int, _ declaration: String, _ arguments: [String] = [])
+    async throws -> JSONValue
+  {
+    let node: JSONValue = ["backendNodeId": .number(Double(backendNodeID))]
+    guard let objectID = try await send("DOM.resolveNode", node)["object"]?["objectId"]?.string else {
+      throw BrowserError.commandFailed("the node is not in the document")
+    }
+    defer { Task { [self] in _ = try? await send("Runtime.releaseObject", ["objectId": .string(objectID)]) } }
+    let answer = try await send(
+      "Runtime.callFunctionOn",
+      [
+        "objectId": .string(objectID), "functionDeclaration": .string(declaration),
+        "arguments": .array(arguments.map { ["value": .string($0)] }), "returnByValue": true,
+      ])
+    if let exception = answer["exceptionDetails"] {
+      throw BrowserError.commandFailed("the function threw: \(Self.text(ofException: exception))")
+    }
+    return answer["result"]?["value"] ?? .null
+  }
+
   /// Waits until `element` is ready for `action`: Playwright's
-  /// actionability checks, as one wait of this package.
+  /// actionability checks, as one wait of this package. With `selecting`,
+  /// selecting those options is part of the last check.
   private func ready(
-    _ element: TreeElement<BrowserNode>, for action: Action, timeout: Duration?,
-    fileID: String, filePath: StaticString, line: Int, column: Int
+    _ element: TreeElement<BrowserNode>, for action: Action, timeout: Duration?, at site: CallSite,
+    selecting options: [String]? = nil
   ) async throws -> Target {
     var unmet = "it was not probed"
     var lastBox: BrowserNode.Box?
+    let checks = action.checks
     func observe() async -> String? {
       let state = await element.stateDescription
       return "last probe: \(unmet)" + (state.map { "\n\($0)" } ?? "")
     }
     func probe() async throws -> Target? {
-      guard let node = try await element.snapshot() else {
+      guard let node = try await element.uniqueSnapshot() else {
         unmet = "it does not exist"
         lastBox = nil
         return nil
       }
-      guard node.isEnabled else {
+      if checks.contains(.enabled) && !node.isEnabled {
         unmet = "it is not enabled"
         return nil
       }
-      guard let box = node.box, node.isVisible else {
+      if checks.contains(.visible) && !node.isVisible {
         unmet = "it is not visible: " + (node.box.map { "its box \($0) is empty" } ?? "it has no box")
         lastBox = nil
         return nil
       }
-      if action == .type && !node.isEditable {
+      if checks.contains(.checkable) && node.isChecked == nil {
+        unmet = "it has no checked state (role \(node.role))"
+        return nil
+      }
+      if checks.contains(.editable) && !node.isEditable {
         unmet = "it does not take text (role \(node.role))"
         return nil
       }
-      if lastBox != box {
+      if checks.contains(.stable), let box = node.box, lastBox != box {
         // Not seen in this place before: look again at once.
         let again = try await element.snapshot()?.box
         lastBox = again
@@ -156,27 +661,34 @@ extension BrowserPage {
         return nil
       }
       var target = Target(node: node, backendNodeID: backendNodeID)
-      if action == .click {
-        do {
+      do {
+        if checks.contains(.receivesEvents) {
           switch try await clickPoint(of: backendNodeID) {
           case .at(let x, let y): target.point = (x, y)
           case .covered(let obstruction):
-            unmet = "it does not receive the click: another element is on top, \(obstruction)"
+            unmet = "it does not receive \(action.received): another element is on top, \(obstruction)"
             return nil
           case .offScreen:
-            unmet = "it has no box on screen to click"
+            unmet = "it has no box on screen to act on"
             return nil
           }
-        } catch let error as BrowserError where error == .commandFailed {
-          unmet = "it went away before it could be clicked (\(error.detail))"
-          return nil
         }
+        if let options {
+          let result = try await callFunction(on: backendNodeID, Self.selectOptions, options).string ?? ""
+          guard result.isEmpty else {
+            unmet = result
+            return nil
+          }
+        }
+      } catch let error as BrowserError where error == .commandFailed {
+        unmet = "it went away before it could be acted on (\(error.detail))"
+        return nil
       }
       return target
     }
     return try await Wait(timeout: timeout, triggers: [trigger]).requireValue(
       "\(element.elementDescription) to be \(action.readiness)", observation: observe,
-      fileID: fileID, filePath: filePath, line: line, column: column, probe)
+      fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column, probe)
   }
 
   /// Scrolls a node into view and finds where to click it: the centre of

@@ -225,6 +225,39 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
       url.absoluteString, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// Loads the page's current document again and waits until the new one
+  /// has loaded, as the browser's reload button does.
+  ///
+  /// The wait is for a document committed after the reload started to fire
+  /// its load event; the DOM events of the new document flow, so waits wake
+  /// on its changes as before.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for the load; `nil` takes the scope's
+  ///     default timeout.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: `WaitTimeoutError` when it does not load in time;
+  ///   ``BrowserError`` when Chromium goes away; `CancellationError`.
+  public func reload(
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    let before = load.withLock { $0.commitCount }
+    _ = try await send("Page.reload")
+    try await Wait(timeout: timeout, triggers: [trigger]).require(
+      "the page to load again", fileID: fileID, filePath: filePath, line: line, column: column
+    ) {
+      load.withLock { $0.loadedCommit > before }
+    }
+    _ = try await send("DOM.getDocument", ["depth": -1])
+  }
+
   /// The address of the page's current document.
   ///
   /// - Throws: ``BrowserError`` when Chromium refuses or has gone away.

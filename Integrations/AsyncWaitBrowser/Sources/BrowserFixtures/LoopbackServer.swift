@@ -145,8 +145,9 @@ extension Array where Element == UInt8 {
 
 extension LoopbackServer {
   /// Starts a server with the item-list page at `/`, a second page at
-  /// `/other`, and two pages that send the browser on to it:
-  /// `/redirect-on-load` and `/redirect-at-once`.
+  /// `/other`, two pages that send the browser on to it
+  /// (`/redirect-on-load` and `/redirect-at-once`), and the account page
+  /// at `/account`.
   ///
   /// - Returns: The running server.
   /// - Throws: `POSIXError` when no socket can be bound.
@@ -154,7 +155,7 @@ extension LoopbackServer {
     try LoopbackServer(pages: [
       "/": ItemListPage.html, "/other": ItemListPage.otherHTML,
       "/redirect-on-load": ItemListPage.redirectOnLoadHTML,
-      "/redirect-at-once": ItemListPage.redirectAtOnceHTML,
+      "/redirect-at-once": ItemListPage.redirectAtOnceHTML, "/account": AccountPage.html,
     ])
   }
 }

@@ -20,10 +20,22 @@ let patience = Duration.seconds(20)
 /// Runs `body` with a fresh Chromium and the item-list page loaded, then
 /// closes the browser and checks that none of its processes is left.
 func withItemListPage(_ body: (BrowserPage) async throws -> Void) async throws {
+  try await withPage("/", body)
+}
+
+/// Runs `body` with a fresh Chromium and the account page loaded, as
+/// ``withItemListPage(_:)`` does.
+func withAccountPage(_ body: (BrowserPage) async throws -> Void) async throws {
+  try await withPage("/account", body)
+}
+
+/// Runs `body` with a fresh Chromium and the site's page at `path` loaded,
+/// then closes the browser and checks that none of its processes is left.
+func withPage(_ path: String, _ body: (BrowserPage) async throws -> Void) async throws {
   let browser = try await Browser.launch()
   let group = browser.processIdentifier
   do {
-    let page = try await browser.newPage(url: site.url(), timeout: patience)
+    let page = try await browser.newPage(url: site.url(path), timeout: patience)
     try await body(page)
   } catch {
     browser.close()

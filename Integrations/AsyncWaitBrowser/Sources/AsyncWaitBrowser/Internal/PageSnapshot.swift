@@ -14,6 +14,7 @@ enum PageSnapshot {
   struct Identity {
     var testID: String?
     var htmlID: String?
+    var attributes: [String: String] = [:]
     var box: BrowserNode.Box?
   }
 
@@ -94,13 +95,32 @@ enum PageSnapshot {
     for property in node["properties"]?.array ?? [] {
       if let name = property["name"]?.string { properties[name] = property["value"]?["value"] }
     }
+    let isEditable = properties["editable"] != nil && !flag(properties["readonly"])
+    var value = valueText(node["value"]?["value"])
+    // One rule for every text field: empty reads "", not "no value".
+    if value == nil && (isEditable || BrowserNode.elementType(forRole: role) == .textField) { value = "" }
     var made = BrowserNode(
       role: ignored ? "none" : role, testID: identity?.testID, htmlID: identity?.htmlID,
-      label: normalized(node["name"]?["value"]?.string ?? ""), value: valueText(node["value"]?["value"]),
+      label: normalized(node["name"]?["value"]?.string ?? ""), value: value,
       isEnabled: properties["disabled"]?.bool != true, isFocused: properties["focused"]?.bool == true,
-      isEditable: properties["editable"] != nil, box: identity?.box, children: children)
+      isEditable: isEditable, isChecked: tristate(properties["checked"]),
+      isSelected: flag(properties["selected"]),
+      isExpanded: properties["expanded"].map(flag), isPressed: tristate(properties["pressed"]),
+      attributes: identity?.attributes ?? [:], box: identity?.box, children: children)
     made.backendNodeID = backendNodeID
     return [made]
+  }
+
+  /// Whether a boolean property is set: `true`, or the text `"true"`.
+  private static func flag(_ value: JSONValue?) -> Bool {
+    value?.bool == true || value?.string == "true"
+  }
+
+  /// A tristate property (`checked`, `pressed`): `true`, `false`, or `nil`
+  /// when the element has no such state; `mixed` reads `false`.
+  private static func tristate(_ value: JSONValue?) -> Bool? {
+    guard let value else { return nil }
+    return flag(value)
   }
 
   /// Why Chromium ignores a node that no user can perceive: `aria-hidden`,
@@ -146,14 +166,17 @@ enum PageSnapshot {
         var identity = Identity()
         var pair = 0
         while pair + 1 < pairs.count {
-          switch string(pairs[pair]) {
-          case "data-testid": identity.testID = string(pairs[pair + 1])
-          case "id": identity.htmlID = string(pairs[pair + 1])
-          default: break
+          if let name = string(pairs[pair]), let value = string(pairs[pair + 1]) {
+            identity.attributes[name] = value
+            switch name {
+            case "data-testid": identity.testID = value
+            case "id": identity.htmlID = value
+            default: break
+            }
           }
           pair += 2
         }
-        if identity.testID != nil || identity.htmlID != nil { identities[backendID] = identity }
+        identities[backendID] = identity
       }
       let layoutNodes = document["layout"]?["nodeIndex"]?.array ?? []
       let bounds = document["layout"]?["bounds"]?.array ?? []

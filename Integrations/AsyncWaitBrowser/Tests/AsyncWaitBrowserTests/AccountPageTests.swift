@@ -1,0 +1,267 @@
+import AsyncWait
+import AsyncWaitBrowser
+import AsyncWaitElements
+import Foundation
+import Testing
+
+/// The account page, a page nobody shaped for this package, driven only
+/// through what a user reads on it: roles and names, labels, text and
+/// placeholders; never a test id, an `id` or a CSS selector.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct AccountPageTests {
+  /// Short: each wait given it is meant to time out.
+  let short = Duration.milliseconds(800)
+
+  @Test func formIsFilledAndSubmittedWithEnter() async throws {
+    try await withAccountPage { page in
+      try await page.fill(page.descendants(labelled: "Email"), with: "ada@example.com", timeout: patience)
+      try await page.fill(
+        page.descendants(withPlaceholder: "Ada Lovelace"), with: "Ada King", timeout: patience)
+      try await page.selectOption(
+        "Blue", in: page.descendants(labelled: "Favourite colour"), timeout: patience)
+      try await page.check(page.descendants(labelled: "Send me news"), timeout: patience)
+
+      try await page.press("Enter", on: page.descendants(labelled: "Email"), timeout: patience)
+
+      try await page.descendants(withText: "Saved ada@example.com, Ada King, blue, news")
+        .requireExistence(timeout: patience)
+      let colour = try await page.descendants(labelled: "Favourite colour").element.snapshot()
+      #expect(colour?.value == "Blue")
+    }
+  }
+
+  @Test func fillReplacesTheTextAndClearEmptiesIt() async throws {
+    try await withAccountPage { page in
+      let email = page.descendants(labelled: "Email")
+      #expect(try await email.element.snapshot()?.value == "")
+
+      try await page.type("first", into: email, timeout: patience)
+      try await page.fill(email, with: "second", timeout: patience)
+      try await email.element.require(for: \.value, toEqual: "second", timeout: patience)
+      try await page.clear(email, timeout: patience)
+
+      try await email.element.require(for: \.value, toEqual: "", timeout: patience)
+    }
+  }
+
+  @Test func anActionOnOneOfTwoSameNamedButtonsFailsAndListsThem() async throws {
+    try await withAccountPage { page in
+      let error = await #expect(throws: AmbiguousElementError.self) {
+        try await page.click(page.descendants(matching: .button, named: "Delete"), timeout: patience)
+      }
+      #expect(error?.query == #"page.descendants(matching: .button).matching(named: "Delete").element"#)
+      #expect(error?.matchCount == 2)
+      #expect(error?.matches == [#"button "Delete""#, #"button "Delete""#])
+      // Reading is not strict: the first of them exists.
+      #expect(try await page.buttons["Delete"].exists)
+
+      try await page.click(page.cells.containing(text: "Draft B").buttons["Delete"], timeout: patience)
+
+      try await page.descendants(withText: "Draft B").requireNonExistence(timeout: patience)
+      #expect(try await page.descendants(withText: "Draft A").count == 1)
+    }
+  }
+
+  @Test func toDoIsAddedWithEnterEditedByDoubleClickAndDeletedOnHover() async throws {
+    try await withAccountPage { page in
+      let newToDo = page.descendants(withPlaceholder: "What needs to be done?")
+      try await page.fill(newToDo, with: "Buy milk", timeout: patience)
+      try await page.press("Enter", on: newToDo, timeout: patience)
+      try await page.descendants(withText: "Buy milk").requireExistence(timeout: patience)
+      #expect(try await newToDo.element.snapshot()?.value == "")
+
+      try await page.doubleClick(page.descendants(withText: "Buy milk"), timeout: patience)
+      let edit = page.descendants(labelled: "Edit to-do")
+      try await edit.element.require(for: \.isFocused, toEqual: true, timeout: patience)
+      try await page.fill(edit, with: "Buy oat milk", timeout: patience)
+      try await page.press("Enter", on: edit, timeout: patience)
+      let row = page.cells.containing(text: "Buy oat milk")
+      try await row.requireExistence(timeout: patience)
+
+      // The delete button is in the tree only while the pointer is over the
+      // row, and the pointer stays where the double click left it.
+      #expect(try await row.buttons["Delete"].exists)
+      try await page.hover(
+        page.descendants(matching: "heading", named: "Account settings"), timeout: patience)
+      try await row.buttons["Delete"].requireNonExistence(timeout: patience)
+      try await page.hover(row, timeout: patience)
+      try await page.click(row.buttons["Delete"], timeout: patience)
+
+      try await row.requireNonExistence(timeout: patience)
+    }
+  }
+
+  @Test func checkingAToDoChangesItsClasses() async throws {
+    try await withAccountPage { page in
+      let newToDo = page.descendants(withPlaceholder: "What needs to be done?")
+      try await page.fill(newToDo, with: "Walk", timeout: patience)
+      try await page.press("Enter", on: newToDo, timeout: patience)
+      let done = page.descendants(labelled: "Done: Walk")
+
+      try await page.check(done, timeout: patience)
+      try await page.check(done, timeout: patience)  // Checked already: no click.
+
+      try await page.cells.containing(done).element.require(
+        for: \.classes, toEqual: ["done"], timeout: patience)
+      try await page.uncheck(done, timeout: patience)
+      try await page.cells.containing(done).element.require(for: \.classes, toEqual: [], timeout: patience)
+      #expect(try await done.element.snapshot()?.isChecked == false)
+    }
+  }
+
+  @Test func expandedPressedAndAttributesAreRead() async throws {
+    try await withAccountPage { page in
+      // A <summary>, as Chromium names its role.
+      let more = page.descendants(matching: "DisclosureTriangle", named: "More options")
+      #expect(try await more.element.snapshot()?.isExpanded == false)
+      #expect(try await page.buttons["Bold"].exists == false)
+
+      try await page.click(more, timeout: patience)
+      try await more.element.require(for: \.isExpanded, toEqual: true, timeout: patience)
+      let bold = page.descendants(matching: .button, named: "Bold")
+      #expect(try await bold.element.snapshot()?.isPressed == false)
+      try await page.click(bold, timeout: patience)
+      try await bold.element.require(for: \.isPressed, toEqual: true, timeout: patience)
+
+      let settings = page.descendants(matching: "link", named: "Settings").element
+      #expect(try await settings.snapshot()?.attributes["aria-current"] == "page")
+      #expect(try await settings.snapshot()?.attributes["href"] == "#settings")
+      #expect(
+        try await page.descendants(matching: "link", named: "Home").element.snapshot()?.isChecked == nil)
+    }
+  }
+
+  @Test func filesAreSetOnAFileInput() async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("avatar-\(getpid()).txt")
+    try Data("hello".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    try await withAccountPage { page in
+      let avatar = page.descendants(labelled: "Avatar")
+
+      try await page.setInputFiles([file.path], on: avatar, timeout: patience)
+
+      try await page.descendants(withText: "\(file.lastPathComponent) (5 bytes)").requireExistence(
+        timeout: patience)
+      let missing = await #expect(throws: BrowserError.invalidArgument) {
+        try await page.setInputFiles(["/no/such/file.png"], on: avatar, timeout: patience)
+      }
+      #expect(missing?.detail == "there is no file at /no/such/file.png")
+      await #expect(throws: BrowserError.commandFailed) {
+        try await page.setInputFiles([file.path], on: page.descendants(labelled: "Email"), timeout: patience)
+      }
+    }
+  }
+
+  @Test func reloadLoadsTheDocumentAgain() async throws {
+    try await withAccountPage { page in
+      let newToDo = page.descendants(withPlaceholder: "What needs to be done?")
+      try await page.fill(newToDo, with: "Forget me", timeout: patience)
+      try await page.press("Enter", on: newToDo, timeout: patience)
+      try await page.descendants(withText: "Forget me").requireExistence(timeout: patience)
+
+      try await page.reload(timeout: patience)
+
+      #expect(try await page.descendants(withText: "Forget me").exists == false)
+      try await page.fill(newToDo, with: "Still works", timeout: patience)
+      try await page.press("Enter", on: newToDo, timeout: patience)
+      try await page.descendants(withText: "Still works").requireExistence(timeout: patience)
+    }
+  }
+
+  @Test func eachActionNamesTheCheckItsElementFails() async throws {
+    try await withAccountPage { page in
+      let cases: [(String, @Sendable () async throws -> Void)] = [
+        (
+          "last probe: it does not take text (role button)",
+          {
+            try await page.fill(page.descendants(matching: .button, named: "Save"), with: "x", timeout: short)
+          }
+        ),
+        (
+          "last probe: it does not take text (role textbox)",
+          { try await page.fill(page.descendants(labelled: "Nickname"), with: "x", timeout: short) }
+        ),
+        (
+          #"last probe: it has no option "Green""#,
+          {
+            try await page.selectOption(
+              "Green", in: page.descendants(labelled: "Favourite colour"), timeout: short)
+          }
+        ),
+        (
+          #"last probe: its option "Grey" is disabled"#,
+          {
+            try await page.selectOption(
+              "Grey", in: page.descendants(labelled: "Favourite colour"), timeout: short)
+          }
+        ),
+        (
+          "last probe: it is not a <select>",
+          { try await page.selectOption("Blue", in: page.descendants(labelled: "Email"), timeout: short) }
+        ),
+        (
+          "last probe: it has no checked state (role button)",
+          { try await page.check(page.descendants(matching: .button, named: "Save"), timeout: short) }
+        ),
+        (
+          "last probe: it does not exist",
+          { try await page.press("Enter", on: page.descendants(labelled: "Password"), timeout: short) }
+        ),
+      ]
+      for (unmet, action) in cases {
+        let error = await #expect(throws: WaitTimeoutError.self) { try await action() }
+        #expect(error?.lastObservation?.hasPrefix(unmet) == true, "\(error?.lastObservation ?? "no error")")
+      }
+    }
+  }
+
+  @Test func eachActionsReadinessListsItsChecks() async throws {
+    try await withAccountPage { page in
+      let missing = page.descendants(labelled: "Password")
+      let cases: [(String, @Sendable () async throws -> Void)] = [
+        (
+          "a double click: to exist, be enabled, be visible, hold still and receive the double click",
+          { try await page.doubleClick(missing, timeout: .zero) }
+        ),
+        (
+          "hovering: to exist, be visible, hold still and receive the pointer",
+          { try await page.hover(missing, timeout: .zero) }
+        ),
+        (
+          "checking: to exist, be enabled, be visible, hold still, have a checked state and receive the click",
+          { try await page.uncheck(missing, timeout: .zero) }
+        ),
+        (
+          "filling: to exist, be enabled, be visible and take text",
+          { try await page.clear(missing, timeout: .zero) }
+        ),
+        (
+          "selecting an option: to exist, be enabled and be visible",
+          { try await page.selectOption("a", in: missing, timeout: .zero) }
+        ),
+        ("a key press: to exist", { try await page.press("a", on: missing, timeout: .zero) }),
+        ("focusing: to exist", { try await page.focus(missing, timeout: .zero) }),
+        ("setting its files: to exist", { try await page.setInputFiles([], on: missing, timeout: .zero) }),
+      ]
+      for (readiness, action) in cases {
+        let error = await #expect(throws: WaitTimeoutError.self) { try await action() }
+        #expect(
+          error?.comment == "\(missing.elementDescription).element to be ready for \(readiness)",
+          "\(error?.comment ?? "no error")")
+      }
+    }
+  }
+
+  @Test func focusMovesTheKeyboardFocus() async throws {
+    try await withAccountPage { page in
+      let name = page.descendants(labelled: "Full name")
+
+      try await page.focus(name, timeout: patience)
+
+      try await name.element.require(for: \.isFocused, toEqual: true, timeout: patience)
+      await #expect(throws: BrowserError.invalidArgument) {
+        try await page.press("Hyper+x", on: name, timeout: patience)
+      }
+    }
+  }
+}
