@@ -81,17 +81,19 @@ public struct BrowserNode: QueryableNode, Sendable, Equatable {
   /// Whether the element takes typed text: a text field, a content-editable,
   /// not `readonly`.
   public var isEditable: Bool
-  /// Whether a checkbox, radio button or switch is checked; `nil` for an
-  /// element that has no checked state. A `mixed` (indeterminate) checkbox
-  /// reads `false`.
+  /// Whether a checkbox, radio button or switch is checked.
+  ///
+  /// `nil` for an element that has no checked state; a `mixed`
+  /// (indeterminate) checkbox reads `false`.
   public var isChecked: Bool?
   /// Whether an option, tab, row or cell is selected.
   public var isSelected: Bool
   /// Whether an element that expands (a `<details>`, an `aria-expanded`
   /// button) is expanded; `nil` for one that does not expand.
   public var isExpanded: Bool?
-  /// Whether a toggle button (`aria-pressed`) is pressed; `nil` for an
-  /// element that is not a toggle button. `mixed` reads `false`.
+  /// Whether a toggle button (`aria-pressed`) is pressed.
+  ///
+  /// `nil` for an element that is not a toggle button; `mixed` reads `false`.
   public var isPressed: Bool?
   /// The element's HTML attributes as the page last set them, such as
   /// `class`, `href` or `aria-current`: the markup's, not live properties

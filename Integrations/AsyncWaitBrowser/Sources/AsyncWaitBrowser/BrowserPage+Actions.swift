@@ -609,9 +609,10 @@ extension BrowserPage {
     return answer["result"]?["value"] ?? .null
   }
 
-  /// Waits until `element` is ready for `action`: Playwright's
-  /// actionability checks, as one wait of this package. With `selecting`,
-  /// selecting those options is part of the last check.
+  /// Waits until `element` is ready for `action`.
+  ///
+  /// Playwright's actionability checks, as one wait of this package. With
+  /// `selecting`, selecting those options is part of the last check.
   private func ready(
     _ element: TreeElement<BrowserNode>, for action: Action, timeout: Duration?, at site: CallSite,
     selecting options: [String]? = nil
