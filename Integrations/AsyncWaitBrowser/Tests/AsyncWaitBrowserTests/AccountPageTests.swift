@@ -37,10 +37,10 @@ struct AccountPageTests {
 
       try await page.type("first", into: email, timeout: patience)
       try await page.fill(email, with: "second", timeout: patience)
-      try await email.element.require(for: \.value, toEqual: "second", timeout: patience)
+      try await email.require(.value("second"), timeout: patience)
       try await page.clear(email, timeout: patience)
 
-      try await email.element.require(for: \.value, toEqual: "", timeout: patience)
+      try await email.require(.value(""), timeout: patience)
     }
   }
 
@@ -72,7 +72,7 @@ struct AccountPageTests {
 
       try await page.doubleClick(page.descendants(withText: "Buy milk"), timeout: patience)
       let edit = page.descendants(labelled: "Edit to-do")
-      try await edit.element.require(for: \.isFocused, toEqual: true, timeout: patience)
+      try await edit.require(.focused, timeout: patience)
       try await page.fill(edit, with: "Buy oat milk", timeout: patience)
       try await page.press("Enter", on: edit, timeout: patience)
       let row = page.cells.containing(text: "Buy oat milk")
@@ -123,9 +123,10 @@ struct AccountPageTests {
       try await page.click(bold, timeout: patience)
       try await bold.element.require(for: \.isPressed, toEqual: true, timeout: patience)
 
-      let settings = page.descendants(matching: "link", named: "Settings").element
-      #expect(try await settings.snapshot()?.attributes["aria-current"] == "page")
-      #expect(try await settings.snapshot()?.attributes["href"] == "#settings")
+      let settings = page.descendants(matching: "link", named: "Settings")
+      try await settings.require(.attribute("aria-current", "page"), timeout: .zero)
+      try await settings.require(.attribute("href", .containing("settings")), timeout: .zero)
+      try await settings.require(.not(.attribute("target", .containing(""))), timeout: .zero)
       #expect(
         try await page.descendants(matching: "link", named: "Home").element.snapshot()?.isChecked == nil)
     }
@@ -258,10 +259,64 @@ struct AccountPageTests {
 
       try await page.focus(name, timeout: patience)
 
-      try await name.element.require(for: \.isFocused, toEqual: true, timeout: patience)
+      try await name.require(.focused, timeout: patience)
       await #expect(throws: BrowserError.invalidArgument) {
         try await page.press("Hyper+x", on: name, timeout: patience)
       }
+    }
+  }
+
+  @Test func assertionsWaitForTheStateAndSayWhatTheyLastSaw() async throws {
+    try await withAccountPage { page in
+      let status = page.descendants(matching: "status")
+      try await status.require(.text(""), timeout: .zero)
+      try await page.fill(page.descendants(labelled: "Email"), with: "grace@example.com", timeout: patience)
+      try await page.press("Enter", on: page.descendants(labelled: "Email"), timeout: patience)
+      try await status.require(.text(.containing("grace@example.com")), timeout: patience)
+      try await page.descendants(labelled: "Nickname").require(.not(.editable), timeout: .zero)
+      try await page.descendants(labelled: "Email").require(.editable, timeout: .zero)
+      try await page.lists.containing(text: "Draft A").cells.require(count: 2, timeout: .zero)
+      try await page.descendants(labelled: "Favourite colour").cells.require(count: 4, timeout: .zero)
+      try await page.descendants(labelled: "Send me news").require(.unchecked, timeout: .zero)
+      try await page.descendants(matching: .button, named: "Bold").require(.hidden, timeout: .zero)
+
+    }
+  }
+
+  @Test func aFailedAssertionSaysWhatItLastSaw() async throws {
+    try await withAccountPage { page in
+      let email = page.descendants(labelled: "Email")
+      try await page.fill(email, with: "grace@example.com", timeout: patience)
+      try await page.press("Enter", on: email, timeout: patience)
+      try await page.descendants(withText: .containing("grace@")).requireExistence(timeout: patience)
+
+      let error = await #expect(throws: WaitTimeoutError.self) {
+        try await page.descendants(matching: "status").require(
+          .text(.containing("Saved ada")), timeout: .zero)
+      }
+      #expect(
+        error?.comment == #"page.descendants(matching: "status") to have text .containing("Saved ada")"#)
+      #expect(
+        error?.lastObservation?.hasPrefix(#"its text was "Saved grace@example.com, , no colour, no news""#)
+          == true,
+        "\(error?.lastObservation ?? "")")
+      let notChecked = await #expect(throws: WaitTimeoutError.self) {
+        try await page.buttons["Save"].require(.checked, timeout: .zero)
+      }
+      #expect(notChecked?.lastObservation?.hasPrefix("it had no checked state (role button)") == true)
+    }
+  }
+
+  @Test func visibilityIsABoxOfSomeSize() async throws {
+    try await withItemListPage { page in
+      try await page.buttons["add-item"].require(.visible, timeout: .zero)
+      try await page.buttons["no-size"].require(.hidden, timeout: .zero)
+      // Not in the tree at all: hidden too, and not visible.
+      try await page.buttons["inside-hidden"].require(.hidden, timeout: .zero)
+      let error = await #expect(throws: WaitTimeoutError.self) {
+        try await page.buttons["no-size"].require(.visible, timeout: .zero)
+      }
+      #expect(error?.lastObservation?.hasPrefix("its box was (") == true, "\(error?.lastObservation ?? "")")
     }
   }
 }

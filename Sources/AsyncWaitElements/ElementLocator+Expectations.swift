@@ -1,0 +1,169 @@
+extension ElementLocator {
+  /// Waits until the element meets an expectation.
+  ///
+  /// ```swift
+  /// let enabled = try await page.buttons["Save"].wait(for: .enabled, timeout: .seconds(2))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - expectation: The state to wait for, such as `.enabled` or
+  ///     `.text(.containing("Saved"))`.
+  ///   - timeout: How long to keep probing; when given, it replaces the
+  ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
+  ///     `wait`, which by default is the scope's.
+  ///   - wait: The rest of the configuration; the tree's triggers are added
+  ///     to it. By default, the scope's polling interval on `ContinuousClock`.
+  ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
+  /// - Returns: `true` when the element met the expectation, `false` when the
+  ///   timeout passed first.
+  /// - Throws: `AsyncWaitError` for an invalid configuration;
+  ///   `CancellationError` when the task is cancelled; an error resolving
+  ///   the query throws and the wait does not retry.
+  public func wait<C: Clock>(
+    for expectation: ElementExpectation<Node>,
+    timeout: Duration? = nil,
+    using wait: Wait<C> = Wait(),
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws -> Bool where C.Duration == Duration {
+    let element = element
+    return try await wait.configured(for: self, timeout: timeout).until(isolation: isolation) {
+      expectation.isMet(by: try await element.snapshot())
+    }
+  }
+
+  /// Waits until the element meets an expectation, and fails with an error
+  /// that explains the timeout when it does not: Playwright's web-first
+  /// assertions.
+  ///
+  /// ```swift
+  /// try await page.buttons["Save"].require(.enabled)
+  /// try await status.require(.text(.containing("Saved")), timeout: .seconds(5))
+  /// ```
+  ///
+  /// The error says what the last probe saw (`its text was "Saving…"`), what
+  /// each step of the query matched, and the tree.
+  ///
+  /// - Parameters:
+  ///   - expectation: The state to wait for.
+  ///   - comment: What is being awaited, for the error; built only when the
+  ///     wait fails. `nil` names the query and the expectation.
+  ///   - timeout: How long to keep probing; when given, it replaces the
+  ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
+  ///     `wait`, which by default is the scope's.
+  ///   - wait: The rest of the configuration; the tree's triggers are added
+  ///     to it. By default, the scope's polling interval on `ContinuousClock`.
+  ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  /// - Throws: `WaitTimeoutError` when the timeout passes first;
+  ///   `AsyncWaitError` for an invalid configuration; `CancellationError`
+  ///   when the task is cancelled; an error resolving the query throws and
+  ///   the wait does not retry.
+  public func require<C: Clock>(
+    _ expectation: ElementExpectation<Node>,
+    _ comment: @autoclosure () -> String? = nil,
+    timeout: Duration? = nil,
+    using wait: Wait<C> = Wait(),
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws where C.Duration == Duration {
+    let element = element
+    // What the last probe read; its text is built only when the wait fails.
+    var last: Node?
+    _ = try await wait.configured(for: self, timeout: timeout).requireValue(
+      comment() ?? "\(elementDescription) \(expectation.description)",
+      observation: {
+        [expectation.observation(of: last), await stateDescription].compactMap { $0 }.joined(separator: "\n")
+      },
+      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+      { () async throws -> Void? in
+        last = try await element.snapshot()
+        return expectation.isMet(by: last) ? () : nil
+      })
+  }
+}
+
+extension ElementQuery {
+  /// Waits until the query matches a number of nodes.
+  ///
+  /// - Parameters:
+  ///   - count: The number of matches to wait for.
+  ///   - timeout: How long to keep probing; when given, it replaces the
+  ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
+  ///     `wait`, which by default is the scope's.
+  ///   - wait: The rest of the configuration; the tree's triggers are added
+  ///     to it. By default, the scope's polling interval on `ContinuousClock`.
+  ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
+  /// - Returns: `true` when the query matched `count` nodes, `false` when the
+  ///   timeout passed first.
+  /// - Throws: `AsyncWaitError` for an invalid configuration;
+  ///   `CancellationError` when the task is cancelled; an error resolving
+  ///   the query throws and the wait does not retry.
+  public func wait<C: Clock>(
+    forCount count: Int,
+    timeout: Duration? = nil,
+    using wait: Wait<C> = Wait(),
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws -> Bool where C.Duration == Duration {
+    try await wait.configured(for: self, timeout: timeout).until(isolation: isolation) {
+      try await self.count == count
+    }
+  }
+
+  /// Waits until the query matches a number of nodes, and fails with an
+  /// error that explains the timeout when it does not: Playwright's
+  /// `toHaveCount`.
+  ///
+  /// ```swift
+  /// try await page.lists["items"].cells.require(count: 5)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - count: The number of matches to wait for.
+  ///   - comment: What is being awaited, for the error; built only when the
+  ///     wait fails. `nil` names the query and the count.
+  ///   - timeout: How long to keep probing; when given, it replaces the
+  ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
+  ///     `wait`, which by default is the scope's.
+  ///   - wait: The rest of the configuration; the tree's triggers are added
+  ///     to it. By default, the scope's polling interval on `ContinuousClock`.
+  ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  /// - Throws: `WaitTimeoutError` when the timeout passes first, with the
+  ///   last count; `AsyncWaitError` for an invalid configuration;
+  ///   `CancellationError` when the task is cancelled; an error resolving
+  ///   the query throws and the wait does not retry.
+  public func require<C: Clock>(
+    count: Int,
+    _ comment: @autoclosure () -> String? = nil,
+    timeout: Duration? = nil,
+    using wait: Wait<C> = Wait(),
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws where C.Duration == Duration {
+    var last: Int?
+    _ = try await wait.configured(for: self, timeout: timeout).requireValue(
+      comment() ?? "\(elementDescription) to match \(count) node\(count == 1 ? "" : "s")",
+      observation: {
+        let counted = last.map { "it matched \($0) node\($0 == 1 ? "" : "s")" } ?? "it was not counted"
+        return [counted, await stateDescription].compactMap { $0 }.joined(separator: "\n")
+      },
+      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+      { () async throws -> Void? in
+        let now = try await self.count
+        last = now
+        return now == count ? () : nil
+      })
+  }
+}

@@ -1,0 +1,91 @@
+import AsyncWaitElements
+import Testing
+
+/// Web-first assertions on any tree: what each expectation accepts, what a
+/// failing one says, negation, and counts.
+@Suite struct ExpectationTests {
+  let tree = ElementTree(signUpForm)
+  var page: TreeElement<ElementNode> { tree.rootElement("page") }
+
+  @Test func eachExpectationIsMetByTheStateItNames() async throws {
+    let submit = page.buttons["submit"]
+    let email = page.textFields["Email"]
+
+    try await submit.require(.enabled, timeout: .zero)
+    try await submit.require(.name("Create account"), timeout: .zero)
+    try await submit.require(.name(.containing("account")), timeout: .zero)
+    try await page.cells["draft-2"].require(.text("Item 22 Delete"), timeout: .zero)
+    try await page.cells["draft-2"].require(.text(.matching(/^Item \d+/)), timeout: .zero)
+    try await page.staticTexts["Item 1"].require(.text("Item 1"), timeout: .zero)
+    tree.update { $0?.update(identifier: "submit") { $0.isEnabled = false } }
+    try await submit.require(.disabled, timeout: .zero)
+    try await submit.require(.not(.enabled), timeout: .zero)
+    #expect(try await email.wait(for: .value(""), timeout: .zero) == false)
+  }
+
+  @Test func aWaitEndsWhenTheTreeChangesToTheExpectedState() async throws {
+    let clock = ManualClock()
+    let field = page.textFields["Email"]
+    async let filled: Void = field.require(
+      .value(.containing("@")), timeout: .seconds(30), using: Wait(clock: clock))
+
+    // Once the wait has probed and parked, the tree's change wakes it: the
+    // clock never moves.
+    await clock.sleepers(atLeast: 1)
+    tree.update { $0?.children[1].value = "ada@example.com" }
+
+    try await filled
+    #expect(clock.now == clock.start)
+  }
+
+  @Test func aTimedOutExpectationSaysWhatTheLastProbeSaw() async throws {
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await page.buttons["submit"].require(.text(.containing("Save")), timeout: .zero)
+    }
+
+    #expect(
+      error.comment == #"page.descendants(matching: .button)["submit"] to have text .containing("Save")"#)
+    #expect(error.lastObservation?.hasPrefix("its text was \"\"\nquery: ") == true)
+    let disabled = try await #require(throws: WaitTimeoutError.self) {
+      try await page.buttons["submit"].require(
+        .not(.name("Create account")), "the button renamed", timeout: .zero)
+    }
+    #expect(disabled.comment == "the button renamed")
+    #expect(disabled.lastObservation?.hasPrefix(#"its name was "Create account""#) == true)
+  }
+
+  @Test func aMissingElementMeetsNoExpectationAndEveryNegatedOne() async throws {
+    let missing = page.buttons["Archive"]
+
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await missing.require(.enabled, timeout: .zero)
+    }
+    #expect(error.lastObservation?.hasPrefix("it did not exist\n") == true)
+    try await missing.require(.not(.enabled), timeout: .zero)
+    try await missing.require(.not(.not(.not(.text("x")))), timeout: .zero)
+    #expect(try await missing.wait(for: .not(.not(.enabled)), timeout: .zero) == false)
+  }
+
+  @Test func valueNeedsANodeWithAValue() async throws {
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await page.buttons["submit"].require(.value(""), timeout: .zero)
+    }
+
+    #expect(error.comment == #"page.descendants(matching: .button)["submit"] to have value """#)
+    #expect(error.lastObservation?.hasPrefix("it had no value\n") == true)
+  }
+
+  @Test func aQueryIsReadAtItsFirstMatchAndCounted() async throws {
+    let deletes = page.descendants(matching: .button, named: "Delete")
+
+    try await deletes.require(.enabled, timeout: .zero)
+    try await deletes.require(count: 2, timeout: .zero)
+    #expect(try await deletes.wait(forCount: 3, timeout: .zero) == false)
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await deletes.require(count: 1, timeout: .zero)
+    }
+    #expect(
+      error.comment == #"page.descendants(matching: .button).matching(named: "Delete") to match 1 node"#)
+    #expect(error.lastObservation?.hasPrefix("it matched 2 nodes\nquery: ") == true)
+  }
+}
