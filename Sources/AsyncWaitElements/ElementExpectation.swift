@@ -134,8 +134,9 @@ extension ElementExpectation {
     }
   }
 
-  /// Holds a value, its ``QueryableNode/value``, such as a text field's
-  /// text: Playwright's `toHaveValue`. An element with no value does not
+  /// Holds a value, its ``QueryableNode/value``: Playwright's `toHaveValue`.
+  ///
+  /// A text field's value is its text; an element with no value does not
   /// meet it.
   ///
   /// - Parameter value: The value to expect.

@@ -18,9 +18,10 @@ extension ElementExpectation where Node == BrowserNode {
     .not(.visible)
   }
 
-  /// A checkbox, radio button or switch that is checked: Playwright's
-  /// `toBeChecked`. An element with no checked state does not meet it,
-  /// nor does its negation `.not(.checked)`: use `unchecked`.
+  /// A checkbox, radio button or switch that is checked: Playwright's `toBeChecked`.
+  ///
+  /// An element with no checked state does not meet it; its negation
+  /// `.not(.checked)` does, so to expect a checkbox unchecked, use `unchecked`.
   public static var checked: ElementExpectation {
     ElementExpectation("to be checked", observed: checkedState) { $0.isChecked == true }
   }
