@@ -138,7 +138,14 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     async let accessibility = send("Accessibility.getFullAXTree")
     async let dom = send("DOMSnapshot.captureSnapshot", ["computedStyles": []])
     do {
-      return try PageSnapshot.tree(accessibility: try await accessibility, dom: try await dom)
+      let dom = try await dom
+      let accessibility = try await accessibility
+      // Same-origin frames: each frame's tree, read after the DOM named them.
+      var frames: [Int: JSONValue] = [:]
+      for (owner, frameID) in PageSnapshot.childFrames(in: dom) {
+        frames[owner] = try? await send("Accessibility.getFullAXTree", ["frameId": .string(frameID)])
+      }
+      return try PageSnapshot.tree(accessibility: accessibility, frames: frames, dom: dom)
     } catch let error as BrowserError where error == .commandFailed && navigated(since: navigations) {
       // The old document went while the commands ran, or the new one is not
       // yet there: no tree now, and the query resolves again next probe.
@@ -196,7 +203,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
       }
     }
     // DOM events flow for a document once it has been requested.
-    _ = try await send("DOM.getDocument", ["depth": -1])
+    _ = try await send("DOM.getDocument", ["depth": -1, "pierce": true])
   }
 
   /// Opens `url` in this page and waits until it has loaded.
@@ -255,7 +262,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     ) {
       load.withLock { $0.loadedCommit > before }
     }
-    _ = try await send("DOM.getDocument", ["depth": -1])
+    _ = try await send("DOM.getDocument", ["depth": -1, "pierce": true])
   }
 
   /// The address of the page's current document.
@@ -330,7 +337,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   private func requestLatestDocument() async {
     while true {
       let generation = load.withLock { $0.documentGeneration }
-      _ = try? await send("DOM.getDocument", ["depth": -1])
+      _ = try? await send("DOM.getDocument", ["depth": -1, "pierce": true])
       let done = load.withLock { state -> Bool in
         guard state.documentGeneration == generation else { return false }
         state.requesting = false

@@ -49,6 +49,7 @@ public enum AccountPage {
       <input class="new-todo" placeholder="What needs to be done?" aria-label="New to-do">
       <ul class="todos"></ul>
     </section>
+    <iframe src="/account/newsletter" title="Newsletter" width="400" height="120"></iframe>
     <details><summary>More options</summary><button type="button" aria-pressed="false">Bold</button></details>
     <script>
       const form = document.querySelector("form.settings");
@@ -103,6 +104,27 @@ public enum AccountPage {
       document.querySelector("details button").addEventListener("click", (event) => {
         const pressed = event.target.getAttribute("aria-pressed") === "true";
         event.target.setAttribute("aria-pressed", String(!pressed));
+      });
+    </script>
+    </body>
+    </html>
+    """
+
+  /// The newsletter form the account page shows in a same-origin iframe.
+  public static let newsletterHTML = """
+    <!doctype html>
+    <html lang="en">
+    <head><meta charset="utf-8"><title>Newsletter</title></head>
+    <body>
+    <form>
+      <label>Topic <input name="topic" placeholder="Swift"></label>
+      <button type="submit">Subscribe</button>
+    </form>
+    <p role="status"></p>
+    <script>
+      document.querySelector("form").addEventListener("submit", (event) => {
+        event.preventDefault();
+        document.querySelector("p").textContent = `Subscribed to ${event.target.elements.topic.value}`;
       });
     </script>
     </body>

@@ -320,3 +320,26 @@ struct AccountPageTests {
     }
   }
 }
+
+/// A same-origin iframe's document is part of the page's tree, under its
+/// frame element, and takes actions and assertions as the page does.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct FrameTests {
+  @Test func aFrameIsQueriedAndDrivenAsPartOfThePage() async throws {
+    try await withAccountPage { page in
+      let frame = page.descendants(matching: "Iframe", named: "Newsletter")
+      let topic = frame.descendants(labelled: "Topic")
+
+      try await page.fill(topic, with: "Concurrency", timeout: patience)
+      try await page.click(frame.descendants(matching: .button, named: "Subscribe"), timeout: patience)
+
+      try await frame.descendants(matching: "status").require(
+        .text("Subscribed to Concurrency"), timeout: patience)
+      let field = try #require(try await topic.element.snapshot()?.box)
+      let owner = try #require(try await frame.element.snapshot()?.box)
+      // The frame's boxes are placed on the page, inside its frame element.
+      #expect(field.x > owner.x && field.y > owner.y)
+      #expect(field.y + field.height < owner.y + owner.height)
+    }
+  }
+}

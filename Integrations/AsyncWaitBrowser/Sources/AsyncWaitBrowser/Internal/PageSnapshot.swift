@@ -18,29 +18,88 @@ enum PageSnapshot {
     var box: BrowserNode.Box?
   }
 
-  /// The tree, or `nil` when the page has no accessibility tree yet.
+  /// Joins the answers into one tree.
   ///
+  /// - Parameters:
+  ///   - accessibility: The main frame's accessibility tree.
+  ///   - frames: The accessibility trees of the page's same-origin frames,
+  ///     by the backend node id of the `<iframe>` that holds each: each
+  ///     frame's document goes under its frame element.
+  ///   - dom: The DOM snapshot of every document of the page.
+  ///   - maximumNodes: The most nodes one document's tree holds.
+  /// - Returns: The tree, or `nil` when the page has no accessibility tree yet.
   /// - Throws: ``BrowserError/unexpectedResponse`` when an answer lacks its parts.
   static func tree(
-    accessibility: JSONValue, dom: JSONValue, maximumNodes: Int = PageSnapshot.maximumNodes
+    accessibility: JSONValue, frames: [Int: JSONValue] = [:], dom: JSONValue,
+    maximumNodes: Int = PageSnapshot.maximumNodes
+  ) throws(BrowserError) -> BrowserNode? {
+    let identities = try identities(in: dom)
+    var built: [Int: BrowserNode] = [:]
+    // A frame's tree before the tree that holds it: frames nest, and each
+    // is grafted under its owner when its owner's tree is built.
+    var pending = frames
+    var rounds = 0
+    while !pending.isEmpty && rounds < maximumFrameDepth {
+      rounds += 1
+      for (owner, answer) in pending {
+        let ownersInside = answer["nodes"]?.array?.compactMap { $0["backendDOMNodeId"]?.int } ?? []
+        // Wait until the frames inside this one are built.
+        guard !ownersInside.contains(where: { pending[$0] != nil && $0 != owner }) else { continue }
+        built[owner] = try? documentTree(
+          answer, identities: identities, frames: built, maximumNodes: maximumNodes)
+        pending[owner] = nil
+      }
+    }
+    return try documentTree(accessibility, identities: identities, frames: built, maximumNodes: maximumNodes)
+  }
+
+  /// How deep frames nest before the deeper ones are left out.
+  static let maximumFrameDepth = 8
+
+  /// One document's tree, with the frames built so far under their owners.
+  private static func documentTree(
+    _ accessibility: JSONValue, identities: [Int: Identity], frames: [Int: BrowserNode], maximumNodes: Int
   ) throws(BrowserError) -> BrowserNode? {
     guard let nodes = accessibility["nodes"]?.array else {
       throw .unexpectedResponse("Accessibility.getFullAXTree returned no nodes")
     }
-    let identities = try identities(in: dom)
     var byID: [String: JSONValue] = [:]
     byID.reserveCapacity(nodes.count)
     for node in nodes {
       if let id = node["nodeId"]?.string { byID[id] = node }
     }
     guard let root = nodes.first(where: { $0["parentId"] == nil }) ?? nodes.first else { return nil }
-    return build(from: root, byID: byID, identities: identities, maximumNodes: maximumNodes).first
+    return build(from: root, byID: byID, identities: identities, frames: frames, maximumNodes: maximumNodes)
+      .first
+  }
+
+  /// The same-origin frames of the page: each `<iframe>` element's backend
+  /// node id and the id of the frame its document is in.
+  static func childFrames(in dom: JSONValue) -> [(owner: Int, frameID: String)] {
+    guard let documents = dom["documents"]?.array, let strings = dom["strings"]?.array else { return [] }
+    var frames: [(owner: Int, frameID: String)] = []
+    for document in documents {
+      let backendIDs = document["nodes"]?["backendNodeId"]?.array ?? []
+      let content = document["nodes"]?["contentDocumentIndex"]
+      let indexes = content?["index"]?.array ?? []
+      let values = content?["value"]?.array ?? []
+      for (index, value) in zip(indexes, values) {
+        guard let index = index.int, backendIDs.indices.contains(index), let owner = backendIDs[index].int,
+          let child = value.int, documents.indices.contains(child),
+          let frameIndex = documents[child]["frameId"]?.int, strings.indices.contains(frameIndex),
+          let frameID = strings[frameIndex].string, !frameID.isEmpty
+        else { continue }
+        frames.append((owner, frameID))
+      }
+    }
+    return frames
   }
 
   /// Builds the subtree of `root` without recursion: a page's tree can be
   /// deeper than a thread's stack allows.
   private static func build(
-    from root: JSONValue, byID: [String: JSONValue], identities: [Int: Identity], maximumNodes: Int
+    from root: JSONValue, byID: [String: JSONValue], identities: [Int: Identity], frames: [Int: BrowserNode],
+    maximumNodes: Int
   ) -> [BrowserNode] {
     struct Frame {
       var node: JSONValue
@@ -69,7 +128,11 @@ enum PageSnapshot {
         continue
       }
       let finished = stack.removeLast()
-      let made = nodes(for: finished.node, children: finished.children, identities: identities)
+      var children = finished.children
+      if let owner = finished.node["backendDOMNodeId"]?.int, let frame = frames[owner] {
+        children.append(frame.placed(in: identities[owner]?.box))
+      }
+      let made = nodes(for: finished.node, children: children, identities: identities)
       if stack.isEmpty { return made }
       stack[stack.count - 1].children += made
     }
@@ -192,5 +255,27 @@ enum PageSnapshot {
       }
     }
     return identities
+  }
+}
+
+extension BrowserNode {
+  /// A frame's tree with its boxes moved from its document's corner to the
+  /// page's: by the frame element's box, less an even border around the
+  /// frame's document.
+  fileprivate func placed(in owner: BrowserNode.Box?) -> BrowserNode {
+    guard let owner, let inner = box else { return self }
+    let dx = owner.x + max(0, owner.width - inner.width) / 2
+    let dy = owner.y + max(0, owner.height - inner.height) / 2
+    return shifted(dx, dy, depth: 0)
+  }
+
+  private func shifted(_ dx: Double, _ dy: Double, depth: Int) -> BrowserNode {
+    var copy = self
+    if let box { copy.box = Box(x: box.x + dx, y: box.y + dy, width: box.width, height: box.height) }
+    // Bounded as a snapshot is: no deeper than its deepest node.
+    if depth < PageSnapshot.maximumDepth {
+      copy.children = children.map { $0.shifted(dx, dy, depth: depth + 1) }
+    }
+    return copy
   }
 }
