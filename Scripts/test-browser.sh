@@ -3,7 +3,8 @@
 # Chromium from Debian when it is missing (as root), runs `swift test` in
 # Integrations/AsyncWaitBrowser, checks that Chromium never outlives its owner
 # (a process that exits without closing it, and one killed with SIGKILL), runs
-# the bench, and fails if any Chromium it started is still running.
+# the bench, and fails if any Chromium it started is still running. Also runs
+# a consumer's deliberately failing web tests and checks what they record.
 #
 #   Scripts/test-browser.sh [--no-bench] [swift test arguments]
 set -euo pipefail
@@ -41,6 +42,16 @@ before=$(living_chromium | wc -l)
 
 # A hang must not eat CI's time: each step gets a bound.
 timeout -s KILL 900 swift test --package-path "$package" "$@"
+
+# A consumer's failing web tests: each failure once at its line, with the
+# page's screenshot attached (Swift Testing) or its path given (XCTest). The
+# fixtures fail on purpose; their output goes to a log the check reads.
+fixture="$package/Fixtures/BrowserRecording"
+mkdir -p "$fixture/.build"
+timeout -s KILL 900 swift test --package-path "$fixture" > "$fixture/.build/failing-fixtures.log" 2>&1 || true
+echo "test-browser: the deliberately failing browser fixtures' output: $fixture/.build/failing-fixtures.log"
+python3 Scripts/browser-recording-check.py "$fixture/.build/failing-fixtures.log" \
+  "$fixture/Tests/BrowserFailingFixtures/BrowserFixtures.swift"
 
 swift build --package-path "$package" --product BrowserOrphanCheck
 bin=$(swift build --package-path "$package" --show-bin-path)

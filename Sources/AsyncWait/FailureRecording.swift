@@ -46,8 +46,28 @@ package enum FailureRecording {
   /// Both are `nil` until `AsyncWaitTesting` is loaded. No other lock is
   /// taken while it is held.
   private static let installed = Locked<
-    (recorder: Recorder?, runner: AttemptRunner?, isRecorded: (@Sendable (any Error) -> Bool)?)
-  >((nil, nil, nil))
+    (
+      recorder: Recorder?, runner: AttemptRunner?, isRecorded: (@Sendable (any Error) -> Bool)?,
+      attacher: Attacher?
+    )
+  >((nil, nil, nil, nil))
+
+  /// Attaches a file's contents, with a name, to the running test; returns
+  /// whether a test took it.
+  package typealias Attacher = @Sendable (_ contents: [UInt8], _ name: String) -> Bool
+
+  /// Installs the attacher that failure artifacts go to.
+  ///
+  /// - Parameter attacher: The attacher.
+  package static func install(attacher: @escaping Attacher) {
+    installed.withLock { $0.attacher = attacher }
+  }
+
+  /// Attaches `contents` to the running test through the installed
+  /// attacher; `false` when none is installed or no test takes attachments.
+  static func attach(_ contents: [UInt8], named name: String) -> Bool {
+    installed.withLock { $0.attacher }?(contents, name) ?? false
+  }
 
   /// Installs the recorder that every later failing wait reports to.
   ///

@@ -47,6 +47,11 @@ public struct TreeElement<Node: QueryableNode>: ElementLocator, ElementTypeQuery
   ///     ``defaultNodeBudget`` by default.
   ///   - triggers: Triggers that fire when the tree changes, so that waits
   ///     probe again at once; none by default.
+  ///   - diagnostics: Called when a wait on a query from this root fails,
+  ///     with what the query found and the tree's dump (the text
+  ///     ``stateDescription`` gives, which it is also called for); returns
+  ///     lines to add to it, such as where a screenshot was saved, or `nil`.
+  ///     Never called while waits pass. None by default.
   ///   - root: Returns the tree's current root, or `nil` when there is none
   ///     (the application is not running). Called once per probe.
   @inlinable
@@ -54,9 +59,12 @@ public struct TreeElement<Node: QueryableNode>: ElementLocator, ElementTypeQuery
     _ name: String = "root",
     nodeBudget: Int = TreeElement.defaultNodeBudget,
     triggers: [WaitTrigger] = [],
+    diagnostics: (@Sendable (_ state: String) async -> String?)? = nil,
     root: @escaping @Sendable () async throws -> Node?
   ) {
-    self.path = QueryPath(rootName: name, root: root, triggers: triggers, nodeBudget: max(nodeBudget, 1))
+    self.path = QueryPath(
+      rootName: name, root: root, triggers: triggers, nodeBudget: max(nodeBudget, 1), diagnostics: diagnostics
+    )
   }
 
   /// The element itself.

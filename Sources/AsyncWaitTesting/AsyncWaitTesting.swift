@@ -18,6 +18,7 @@ func install() {
   FailureRecording.install(TestFrameworks.record)
   FailureRecording.install(attempts: TestFrameworks.runAttempt)
   FailureRecording.install(alreadyRecorded: TestFrameworks.isAlreadyRecorded)
+  FailureRecording.install(attacher: TestFrameworks.attach)
   #if canImport(XCTest)
     XCTestTracking.start()
   #endif
@@ -46,6 +47,16 @@ enum TestFrameworks {
       if let testCase = XCTestTracking.current { return recordInXCTest(message, at: location, in: testCase) }
     #endif
     return nil
+  }
+
+  /// Attaches a failure artifact to the running Swift Testing test, with
+  /// `Attachment.record`; `false` when none is running (XCTest on Linux has
+  /// no attachments).
+  @Sendable
+  static func attach(_ contents: [UInt8], named name: String) -> Bool {
+    guard Test.current != nil else { return false }
+    Attachment.record(contents, named: name)
+    return true
   }
 
   /// Whether `error` is one a framework throws after recording its failure:

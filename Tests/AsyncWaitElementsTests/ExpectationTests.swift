@@ -1,3 +1,4 @@
+@_spi(Internals) import AsyncWait
 import AsyncWaitElements
 import Testing
 
@@ -87,5 +88,33 @@ import Testing
     #expect(
       error.comment == #"page.descendants(matching: .button).matching(named: "Delete") to match 1 node"#)
     #expect(error.lastObservation?.hasPrefix("it matched 2 nodes\nquery: ") == true)
+  }
+}
+
+/// A root's diagnostics run when a wait on it fails, never while waits pass.
+@Suite struct DiagnosticsTests {
+  @Test func diagnosticsAreAddedToAFailedWaitOnly() async throws {
+    let calls = Locked<[String]>([])
+    let app = TreeElement(
+      "app",
+      diagnostics: { state in
+        calls.withLock { $0.append(state) }
+        return "screenshot: /tmp/app.png"
+      },
+      root: { signUpForm })
+
+    try await app.buttons["submit"].require(.enabled, timeout: .zero)
+    try await app.buttons["Archive"].requireNonExistence(timeout: .zero)
+    #expect(try await app.cells.wait(forCount: 2, timeout: .zero))
+    #expect(calls.withLock { $0 }.isEmpty)
+
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await app.buttons["submit"].require(.disabled, timeout: .zero)
+    }
+
+    let states = calls.withLock { $0 }
+    #expect(states.count == 1)
+    #expect(states.first?.hasPrefix(#"query: app.descendants(matching: .button)["submit"]"#) == true)
+    #expect(error.lastObservation?.hasSuffix("\nscreenshot: /tmp/app.png") == true)
   }
 }

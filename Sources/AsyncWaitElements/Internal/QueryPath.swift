@@ -212,15 +212,19 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   /// walk of a small tree.
   @usableFromInline var walksLazily = true
 
+  /// What to add to a failed wait's state, from the root's maker.
+  @usableFromInline var diagnostics: (@Sendable (String) async -> String?)?
+
   @inlinable
   init(
     rootName: String, root: @escaping @Sendable () async throws -> Node?, triggers: [WaitTrigger] = [],
-    nodeBudget: Int
+    nodeBudget: Int, diagnostics: (@Sendable (String) async -> String?)? = nil
   ) {
     self.rootName = rootName
     self.root = root
     self.triggers = triggers
     self.nodeBudget = nodeBudget
+    self.diagnostics = diagnostics
   }
 
   /// The steps, in order; an array made afresh, for the paths that are not

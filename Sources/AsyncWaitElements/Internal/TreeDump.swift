@@ -49,6 +49,13 @@ enum TreeDump {
   /// What a resolution of `path` saw: the matches of each step the user
   /// wrote, the node found, and the tree it searched.
   static func state<Node: QueryableNode>(of path: QueryPath<Node>) async -> String {
+    let state = await resolvedState(of: path)
+    guard let diagnostics = path.diagnostics, let more = await diagnostics(state) else { return state }
+    return state + "\n" + more
+  }
+
+  /// What a resolution of `path` saw, without the root's diagnostics.
+  private static func resolvedState<Node: QueryableNode>(of path: QueryPath<Node>) async -> String {
     let resolution: (root: Node?, nodes: [Node], matchCounts: [Int])
     do {
       resolution = try await path.resolve(limit: nil)

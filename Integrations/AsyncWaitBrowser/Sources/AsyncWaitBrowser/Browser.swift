@@ -44,6 +44,18 @@ public final class Browser: Sendable {
     self.connection = connection
   }
 
+  /// Where a failed wait on a page writes its screenshot and tree.
+  ///
+  /// Used when no Swift Testing test takes them as attachments (under
+  /// XCTest, outside a test): the `ASYNCWAIT_ARTIFACTS` environment variable
+  /// when set, else `asyncwait-artifacts` in the temporary directory. Each
+  /// file's name starts with the process identifier; the failure names the
+  /// files.
+  public static var artifactsDirectory: String {
+    if let path = ProcessInfo.processInfo.environment["ASYNCWAIT_ARTIFACTS"], !path.isEmpty { return path }
+    return FileManager.default.temporaryDirectory.appendingPathComponent("asyncwait-artifacts").path
+  }
+
   /// Finds and starts Chromium, headless, with a fresh temporary profile.
   ///
   /// Runs as root, Chromium needs `--no-sandbox`, which is then added.

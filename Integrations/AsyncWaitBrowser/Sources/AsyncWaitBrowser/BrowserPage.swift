@@ -106,8 +106,56 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   }
 
   /// The page's root, to query: a fresh snapshot of the page on every read.
+  ///
+  /// When a wait on a query from it fails, a screenshot of the page and the
+  /// text of the failure's tree are kept: attached to the running Swift
+  /// Testing test (`page-1.png`, `page-1-tree.txt`, numbered in the
+  /// process), or else written to ``Browser/artifactsDirectory``, and the
+  /// failure's last line says which. Waits that pass take no screenshot.
   public var root: TreeElement<BrowserNode> {
-    TreeElement("page", triggers: [trigger]) { [self] in try await snapshot() }
+    TreeElement(
+      "page", triggers: [trigger], diagnostics: { [self] state in await keepArtifacts(state: state) },
+      root: { [self] in try await snapshot() })
+  }
+
+  /// How many failures have kept artifacts in this process: their numbers.
+  private static let artifactCount = Locked(0)
+
+  /// Takes a screenshot and keeps it, with `state`, for a failed wait.
+  ///
+  /// - Returns: The line that says where they went.
+  func keepArtifacts(state: String) async -> String? {
+    let number = Self.artifactCount.withLock { count -> Int in
+      count += 1
+      return count
+    }
+    var screenshot: [UInt8]?
+    var problem = ""
+    do {
+      let answer = try await send("Page.captureScreenshot", ["format": "png"])
+      screenshot = answer["data"]?.string.flatMap { Data(base64Encoded: $0) }.map { [UInt8]($0) }
+      if screenshot == nil { problem = " (no screenshot: Chromium's answer had no image)" }
+    } catch {
+      problem = " (no screenshot: \(error))"
+    }
+    let files = [("page-\(number).png", screenshot), ("page-\(number)-tree.txt", Array(state.utf8))]
+      .compactMap { name, contents in contents.map { (name, $0) } }
+    if files.allSatisfy({ FailureAttachments.attach($0.1, named: $0.0) }) {
+      return "artifacts: " + files.map(\.0).joined(separator: ", ") + " attached to the test" + problem
+    }
+    let directory = Browser.artifactsDirectory
+    do {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      var paths: [String] = []
+      for (name, contents) in files {
+        let path = directory + "/\(getpid())-" + name
+        try Data(contents).write(to: URL(fileURLWithPath: path))
+        paths.append(path)
+      }
+      return "artifacts: " + paths.joined(separator: ", ") + problem
+    } catch {
+      return "artifacts: not written to \(directory): \(error)"
+    }
   }
 
   /// All nodes of a kind anywhere in the page.
