@@ -1,6 +1,8 @@
 // What a wait on a web page costs: one probe (a snapshot of the page and a
 // query against it), and how soon a wait returns after the page changes,
-// woken by the page's DOM events or only by polling every 100 ms.
+// woken by the page's DOM events or only by polling every 100 ms; what each
+// action costs end to end on the account page, what an action's strict
+// check adds to a probe, and what a failed wait's screenshot costs.
 //
 //   swift run -c release --package-path Integrations/AsyncWaitBrowser AsyncWaitBrowserBench [--quick]
 import AsyncWait
@@ -40,6 +42,11 @@ func row(_ name: String, _ milliseconds: [Double], target: String) -> String {
   return "| \(name) | \(milliseconds.count) | \(format(percentile(milliseconds, 0.5))) | "
     + "\(format(percentile(milliseconds, 0.9))) | \(format(milliseconds.max() ?? 0)) | \(target) |"
 }
+
+// Artifacts of the failures this bench causes go to a directory of its own.
+let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("asyncwait-bench-\(getpid())")
+setenv("ASYNCWAIT_ARTIFACTS", artifacts.path, 1)
+defer { try? FileManager.default.removeItem(at: artifacts) }
 
 let site = try LoopbackServer.itemList()
 let browser = try await Browser.launch()
@@ -89,6 +96,73 @@ func latencies(woken: Bool) async throws -> [Double] {
 let woken = try await latencies(woken: true)
 let polled = try await latencies(woken: false)
 
+// Actions end to end on the account page, each leaving the page as it was.
+let account = try await browser.newPage(url: site.url("/account"), timeout: .seconds(30))
+let actionSamples = quick ? 10 : 50
+let upload = FileManager.default.temporaryDirectory.appendingPathComponent("asyncwait-bench-\(getpid()).txt")
+try Data("bench".utf8).write(to: upload)
+defer { try? FileManager.default.removeItem(at: upload) }
+let email = account.descendants(labelled: "Email")
+let news = account.descendants(labelled: "Send me news")
+let colour = account.descendants(labelled: "Favourite colour")
+let heading = account.descendants(matching: "heading", named: "Account settings")
+let actions: [(String, () async throws -> Void)] = [
+  ("click (`click`)", { try await account.click(heading) }),
+  ("double click (`doubleClick`)", { try await account.doubleClick(heading) }),
+  ("hover (`hover`)", { try await account.hover(heading) }),
+  ("focus (`focus`)", { try await account.focus(email) }),
+  ("type (`type`)", { try await account.type("a", into: email) }),
+  ("fill (`fill`)", { try await account.fill(email, with: "ada@example.com") }),
+  ("clear (`clear`)", { try await account.clear(email) }),
+  ("key press (`press(\"Tab\")`)", { try await account.press("Tab", on: email) }),
+  ("check, then uncheck (`check` + `uncheck`)", {
+    try await account.check(news)
+    try await account.uncheck(news)
+  }),
+  ("select an option (`selectOption`)", { try await account.selectOption("Blue", in: colour) }),
+  ("set a file (`setInputFiles`)", {
+    try await account.setInputFiles([upload.path], on: account.descendants(labelled: "Avatar"))
+  }),
+]
+var actionRows: [String] = []
+for (name, action) in actions {
+  try await action()
+  var samples: [Double] = []
+  for _ in 0..<actionSamples {
+    let start = clock.now
+    try await action()
+    samples.append((clock.now - start).milliseconds)
+  }
+  actionRows.append(row(name, samples, target: ""))
+}
+
+// The strict check: the resolution an action makes, against a read's.
+let save = account.descendants(matching: .button, named: "Save")
+var reads: [Double] = []
+var strictReads: [Double] = []
+for _ in 0..<probeSamples {
+  var start = clock.now
+  _ = try await save.element.snapshot()
+  reads.append((clock.now - start).milliseconds)
+  start = clock.now
+  _ = try await save.element.uniqueSnapshot()
+  strictReads.append((clock.now - start).milliseconds)
+}
+
+// A failed wait: its state with the screenshot and tree kept, and without.
+let failures = quick ? 5 : 20
+var withArtifacts: [Double] = []
+var withoutArtifacts: [Double] = []
+let plain = TreeElement("page") { try await account.snapshot() }
+for _ in 0..<failures {
+  var start = clock.now
+  _ = await account.root.buttons["Save"].stateDescription
+  withArtifacts.append((clock.now - start).milliseconds)
+  start = clock.now
+  _ = await plain.buttons["Save"].stateDescription
+  withoutArtifacts.append((clock.now - start).milliseconds)
+}
+
 let version = try await browser.version
 print(
   """
@@ -102,4 +176,17 @@ print(
   \(row("its DOM snapshot alone (`DOMSnapshot.captureSnapshot`)", domSnapshots, target: ""))
   \(row("DOM change → wait returns, woken by DOM events", woken, target: "p50 ≤ 10 ms"))
   \(row("DOM change → wait returns, polling every 100 ms", polled, target: ""))
+
+  Actions end to end on the account page (`/account`), each with its actionability wait:
+
+  | action | samples | p50 ms | p90 ms | max ms | target |
+  | --- | --- | --- | --- | --- | --- |
+  \(actionRows.joined(separator: "\n"))
+
+  | metric | samples | p50 ms | p90 ms | max ms | target |
+  | --- | --- | --- | --- | --- | --- |
+  \(row("a read: snapshot + `….element.snapshot()`", reads, target: ""))
+  \(row("an action's strict read: snapshot + `….element.uniqueSnapshot()`", strictReads, target: ""))
+  \(row("a failed wait's state, screenshot and tree kept", withArtifacts, target: ""))
+  \(row("a failed wait's state, nothing kept", withoutArtifacts, target: ""))
   """)
