@@ -115,14 +115,20 @@ let actions: [(String, () async throws -> Void)] = [
   ("fill (`fill`)", { try await account.fill(email, with: "ada@example.com") }),
   ("clear (`clear`)", { try await account.clear(email) }),
   ("key press (`press(\"Tab\")`)", { try await account.press("Tab", on: email) }),
-  ("check, then uncheck (`check` + `uncheck`)", {
-    try await account.check(news)
-    try await account.uncheck(news)
-  }),
+  (
+    "check, then uncheck (`check` + `uncheck`)",
+    {
+      try await account.check(news)
+      try await account.uncheck(news)
+    }
+  ),
   ("select an option (`selectOption`)", { try await account.selectOption("Blue", in: colour) }),
-  ("set a file (`setInputFiles`)", {
-    try await account.setInputFiles([upload.path], on: account.descendants(labelled: "Avatar"))
-  }),
+  (
+    "set a file (`setInputFiles`)",
+    {
+      try await account.setInputFiles([upload.path], on: account.descendants(labelled: "Avatar"))
+    }
+  ),
 ]
 var actionRows: [String] = []
 for (name, action) in actions {
