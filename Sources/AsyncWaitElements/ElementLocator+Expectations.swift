@@ -2,7 +2,8 @@ extension ElementLocator {
   /// Waits until the element meets an expectation.
   ///
   /// ```swift
-  /// let enabled = try await page.buttons["Save"].wait(for: .enabled, timeout: .seconds(2))
+  /// let save = page.buttons["Save"]
+  /// let enabled = try await save.wait(for: .enabled, timeout: .seconds(2))
   /// ```
   ///
   /// - Parameters:

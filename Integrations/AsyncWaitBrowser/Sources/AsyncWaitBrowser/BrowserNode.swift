@@ -14,7 +14,7 @@ public import AsyncWaitElements
 ///   one space, with none at either end.
 /// - ``value``: a text field's text, a slider's value; `""` for an empty
 ///   text field (never `nil`), `nil` for an element that holds no value.
-/// - ``text``: a text node's text (the label of a `StaticText`).
+/// - `text`: a text node's text (the label of a `StaticText`).
 /// - ``placeholder``: the element's `placeholder` attribute.
 /// - ``elementType``: the accessibility role mapped onto the package's
 ///   element types (see ``elementType(forRole:)``); the role itself is ``role``.

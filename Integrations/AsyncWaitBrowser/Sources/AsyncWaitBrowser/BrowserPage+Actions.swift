@@ -299,7 +299,8 @@ extension BrowserPage {
   /// event fires.
   ///
   /// ```swift
-  /// try await page.fill(page.descendants(labelled: "Email"), with: "ada@example.com")
+  /// let email = page.descendants(labelled: "Email")
+  /// try await page.fill(email, with: "ada@example.com")
   /// ```
   ///
   /// - Parameters:
@@ -364,7 +365,8 @@ extension BrowserPage {
   /// `+`: `"Shift+Tab"`, `"Control+a"`.
   ///
   /// ```swift
-  /// try await page.press("Enter", on: page.descendants(withPlaceholder: "What needs to be done?"))
+  /// let newToDo = page.descendants(withPlaceholder: "What needs to be done?")
+  /// try await page.press("Enter", on: newToDo)
   /// ```
   ///
   /// - Parameters:
@@ -431,7 +433,8 @@ extension BrowserPage {
   /// one option needs a `<select multiple>`.
   ///
   /// ```swift
-  /// try await page.selectOption("Blue", in: page.descendants(labelled: "Colour"))
+  /// let colour = page.descendants(labelled: "Colour")
+  /// try await page.selectOption("Blue", in: colour)
   /// ```
   ///
   /// - Parameters:
@@ -462,7 +465,8 @@ extension BrowserPage {
   /// the file dialog would; the page's `input` and `change` events fire.
   ///
   /// ```swift
-  /// try await page.setInputFiles(["/tmp/avatar.png"], on: page.descendants(labelled: "Avatar"))
+  /// let avatar = page.descendants(labelled: "Avatar")
+  /// try await page.setInputFiles(["/tmp/avatar.png"], on: avatar)
   /// ```
   ///
   /// - Parameters:
