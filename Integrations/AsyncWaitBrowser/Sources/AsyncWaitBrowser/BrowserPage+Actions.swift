@@ -8,9 +8,9 @@ import Foundation
 /// with this package's waits and on the page's ``BrowserPage/trigger``, until
 /// the element is ready for it: Playwright's actionability checks, as the
 /// action needs them (see "Testing a web page" for the table). An action is
-/// strict: when the locator matches several elements where it says "the
-/// element" (a subscript, a query), the action fails at once with
-/// `AmbiguousElementError` listing them; `firstMatch`, `lastMatch` and
+/// strict: it also waits until the locator names one element where it says
+/// "the element" (a subscript, a query), and when it still names several at
+/// the timeout, its failure lists them; `firstMatch`, `lastMatch` and
 /// `element(boundBy:)` say which.
 ///
 /// The pointer stays where the last pointer action left it: the centre of
@@ -111,8 +111,9 @@ extension BrowserPage {
   ///   last observation says which condition the last probe found unmet
   ///   (`it does not exist`, `it is not enabled`, `it is not visible`, `it
   ///   does not hold still`, `it does not receive the click`), with a dump of
-  ///   the page. `AmbiguousElementError` when the locator matches several
-  ///   elements; ``BrowserError`` when Chromium goes away; `CancellationError`.
+  ///   the page; `it is not one element` lists the matches of a locator that
+  ///   names several. ``BrowserError`` when Chromium goes away;
+  ///   `CancellationError`.
   public func click(
     _ element: some ElementLocator<BrowserNode>,
     timeout: Duration? = nil,
@@ -447,7 +448,8 @@ extension BrowserPage {
   ///   - line: The line of the caller, for a timeout's location.
   ///   - column: The column of the caller, for a timeout's location.
   /// - Throws: `WaitTimeoutError` as for a click, with `it is not a
-  ///   <select>` or `it has no option "…"` among the unmet conditions.
+  ///   <select>` or `it has no option "…"` among the unmet conditions; the
+  ///   wait's comment names the options.
   public func selectOption(
     _ options: String...,
     in element: some ElementLocator<BrowserNode>,
@@ -629,7 +631,17 @@ extension BrowserPage {
       return "last probe: \(unmet)" + (state.map { "\n\($0)" } ?? "")
     }
     func probe() async throws -> Target? {
-      guard let node = try await element.uniqueSnapshot() else {
+      let found: BrowserNode?
+      do {
+        found = try await element.uniqueSnapshot()
+      } catch let ambiguity as AmbiguousElementError {
+        // Not the one element an action needs: named, and probed again, as
+        // a page in the middle of a change can show two for a moment.
+        unmet = "it is not one element: \(ambiguity)"
+        lastBox = nil
+        return nil
+      }
+      guard let node = found else {
         unmet = "it does not exist"
         lastBox = nil
         return nil
@@ -691,8 +703,15 @@ extension BrowserPage {
       }
       return target
     }
+    var readiness = action.readiness
+    if let options {
+      let named = options.map { String(reflecting: $0) }
+      let listed = named.count == 1 ? "an option \(named[0])" : "options " + named.joined(separator: ", ")
+      readiness = readiness.replacingOccurrences(
+        of: " and be visible", with: ", be visible and have \(listed)")
+    }
     return try await Wait(timeout: timeout, triggers: [trigger]).requireValue(
-      "\(element.elementDescription) to be \(action.readiness)", observation: observe,
+      "\(element.elementDescription) to be \(readiness)", observation: observe,
       fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column, probe)
   }
 
