@@ -11,8 +11,8 @@
 ///
 /// ```
 /// page.buttons["Delete"] matches 2 elements, and an action needs exactly one:
-///   button "Delete" id=delete-draft
-///   button "Delete" id=delete-account
+///   button "Delete" at (109.453125, 416.6875, 59.796875×21.0)
+///   button "Delete" at (109.484375, 437.6875, 59.796875×21.0)
 /// Narrow the query, or say which one with .firstMatch, .lastMatch or .element(boundBy:).
 /// ```
 public struct AmbiguousElementError: Error, Sendable, CustomStringConvertible {
@@ -23,7 +23,8 @@ public struct AmbiguousElementError: Error, Sendable, CustomStringConvertible {
   public var query: String
   /// How many candidates the choice had.
   public var matchCount: Int
-  /// The first candidates, one line each, as a tree dump prints them.
+  /// The first candidates, one line each, as a tree dump prints them, with
+  /// where each is when its node is a ``LocatableNode``.
   public var matches: [String]
 
   /// Creates the error.

@@ -182,4 +182,23 @@ let signUpForm = ElementNode(
       _ = try await app.descendants(matching: .any).containing(app.buttons["x"]).firstMatch.exists
     }
   }
+
+  @Test func aLocatableNodeSaysWhereEachCandidateIs() async throws {
+    struct Pinned: LocatableNode, Sendable {
+      var children: [Pinned] = []
+      var elementType: ElementType = .button
+      var label = "Delete"
+      var y = 0
+      var locationDescription: String? { y == 0 ? nil : "row \(y)" }
+    }
+    let app = TreeElement("app") {
+      Pinned(children: [Pinned(y: 1), Pinned(y: 2), Pinned()], elementType: .window, label: "")
+    }
+
+    let error = try await #require(throws: AmbiguousElementError.self) {
+      _ = try await app.buttons["Delete"].uniqueSnapshot()
+    }
+
+    #expect(error.matches == [#"button "Delete" at row 1"#, #"button "Delete" at row 2"#, #"button "Delete""#])
+  }
 }

@@ -290,22 +290,26 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   /// - Throws: What the root provider throws; ``NodeBudgetExceededError``;
   ///   ``AmbiguousElementError`` when `strict` and a choice is ambiguous.
   @usableFromInline
-  func resolve(limit: Int?, strict: Bool = false) async throws -> (
+  func resolve(limit: Int?, strict: Bool = false, countingAll: Bool = false) async throws -> (
     root: Node?, nodes: [Node], matchCounts: [Int]
   ) {
     guard let root = try await root() else { return (nil, [], []) }
     var visits = NodeVisits(budget: nodeBudget)
-    let (nodes, matchCounts) = try resolve(from: root, limit: limit, strict: strict, visits: &visits)
+    let (nodes, matchCounts) = try resolve(
+      from: root, limit: limit, strict: strict, countingAll: countingAll, visits: &visits)
     if visits.exceeded { throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget) }
     return (root, nodes, matchCounts)
   }
 
   /// Resolves the steps against a root already read, counting visits
   /// against `visits`, which the caller checks for an exceeded budget.
+  ///
+  /// With `countingAll`, every search finds all its matches, so that the
+  /// counts a failure shows are whole, not what a select after it needed.
   @usableFromInline
-  func resolve(from root: Node, limit: Int?, strict: Bool, visits: inout NodeVisits) throws -> (
-    nodes: [Node], matchCounts: [Int]
-  ) {
+  func resolve(
+    from root: Node, limit: Int?, strict: Bool, countingAll: Bool = false, visits: inout NodeVisits
+  ) throws -> (nodes: [Node], matchCounts: [Int]) {
     var current = [root]
     var matchCounts: [Int] = []
     let steps = steps
@@ -319,7 +323,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
             query: rootName + steps[..<position].map(\.description).joined()
               + (step.description.isEmpty ? "" : step.description),
             matchCount: current.count,
-            matches: current.prefix(AmbiguousElementError.listedMatches).map(TreeDump.line(for:)))
+            matches: current.prefix(AmbiguousElementError.listedMatches).map(TreeDump.candidateLine(for:)))
         }
         current = current.indices.contains(index) ? [current[index]] : []
       case .selectLast:
@@ -329,7 +333,8 @@ struct QueryPath<Node: QueryableNode>: Sendable {
         // (all of them to check an implicit choice strictly); the last
         // one, as many as the caller needs.
         var needed = isLast ? limit : nil
-        if !isLast, case .select(let index, _, let isImplicit) = steps[position + 1], !(strict && isImplicit)
+        if !isLast, !countingAll, case .select(let index, _, let isImplicit) = steps[position + 1],
+          !(strict && isImplicit)
         {
           needed = index < 0 ? 0 : index == .max ? .max : index + 1
         }

@@ -15,6 +15,13 @@ enum TreeDump {
     return parts.joined(separator: " ")
   }
 
+  /// One line for a candidate of an ambiguous choice: the node's line, and
+  /// where it is when the node can say.
+  static func candidateLine<Node: QueryableNode>(for node: Node) -> String {
+    let place = (node as? any LocatableNode)?.locationDescription
+    return line(for: node) + (place.map { " at \($0)" } ?? "")
+  }
+
   /// The tree below `root`, one indented line a node in depth-first order,
   /// cut at ``maximumLines`` with a count of the nodes left out, and at
   /// `nodeBudget` nodes in all.
@@ -58,7 +65,7 @@ enum TreeDump {
   private static func resolvedState<Node: QueryableNode>(of path: QueryPath<Node>) async -> String {
     let resolution: (root: Node?, nodes: [Node], matchCounts: [Int])
     do {
-      resolution = try await path.resolve(limit: nil)
+      resolution = try await path.resolve(limit: nil, countingAll: true)
     } catch let error as NodeBudgetExceededError {
       return "\(error)"
     } catch {

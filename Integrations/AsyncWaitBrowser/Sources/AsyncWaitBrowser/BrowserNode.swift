@@ -26,7 +26,7 @@ public import AsyncWaitElements
 /// children take their place, unless the element has a `data-testid` or an
 /// `id`. Inline text boxes and list bullets are left out; the static text
 /// stays.
-public struct BrowserNode: QueryableNode, Sendable, Equatable {
+public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
   /// A node's layout box in CSS pixels, relative to the top left corner of
   /// the document (not of the viewport: scrolling does not move it).
   public struct Box: Sendable, Hashable, CustomStringConvertible {
@@ -108,6 +108,10 @@ public struct BrowserNode: QueryableNode, Sendable, Equatable {
 
   /// The element's `placeholder` attribute.
   public var placeholder: String? { attributes["placeholder"] }
+
+  /// The element's box, for an ambiguity error to tell elements apart that
+  /// read alike; `nil` when it has none.
+  public var locationDescription: String? { box.map(String.init(describing:)) }
 
   /// The classes of the element's `class` attribute, in order.
   public var classes: [String] {

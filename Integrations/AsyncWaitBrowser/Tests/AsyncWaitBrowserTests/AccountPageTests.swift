@@ -49,17 +49,17 @@ struct AccountPageTests {
       let error = await #expect(throws: WaitTimeoutError.self) {
         try await page.click(page.descendants(matching: .button, named: "Delete"), timeout: short)
       }
+      let observation = try #require(error?.lastObservation)
+      let lines = observation.split(separator: "\n").prefix(4).map(String.init)
       #expect(
-        error?.lastObservation?.hasPrefix(
-          """
-          last probe: it is not one element: \
-          page.descendants(matching: .button).matching(named: "Delete").element matches 2 elements, \
-          and an action needs exactly one:
-            button "Delete"
-            button "Delete"
-          Narrow the query, or say which one with .firstMatch, .lastMatch or .element(boundBy:).
-          query: 
-          """) == true, "\(error?.lastObservation ?? "")")
+        lines.first
+          == "last probe: it is not one element: "
+          + #"page.descendants(matching: .button).matching(named: "Delete").element matches 2 elements, "#
+          + "and an action needs exactly one:")
+      // Each candidate with its box, which tells the two apart.
+      #expect(lines.dropFirst().prefix(2).allSatisfy { $0.hasPrefix(#"  button "Delete" at ("#) })
+      #expect(Set(lines.dropFirst().prefix(2)).count == 2)
+      #expect(lines.last == "Narrow the query, or say which one with .firstMatch, .lastMatch or .element(boundBy:).")
       // Reading is not strict: the first of them exists.
       #expect(try await page.buttons["Delete"].exists)
 

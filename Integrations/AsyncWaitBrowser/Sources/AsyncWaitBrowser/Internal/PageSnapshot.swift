@@ -160,8 +160,9 @@ enum PageSnapshot {
     }
     let isEditable = properties["editable"] != nil && !flag(properties["readonly"])
     var value = valueText(node["value"]?["value"])
-    // One rule for every text field: empty reads "", not "no value".
-    if value == nil && (isEditable || BrowserNode.elementType(forRole: role) == .textField) { value = "" }
+    // One rule for every text field (textbox, searchbox, combobox,
+    // spinbutton): empty reads "", not "no value".
+    if value == nil && BrowserNode.elementType(forRole: role) == .textField { value = "" }
     var made = BrowserNode(
       role: ignored ? "none" : role, testID: identity?.testID, htmlID: identity?.htmlID,
       label: normalized(node["name"]?["value"]?.string ?? ""), value: value,
