@@ -199,6 +199,7 @@ let signUpForm = ElementNode(
       _ = try await app.buttons["Delete"].uniqueSnapshot()
     }
 
-    #expect(error.matches == [#"button "Delete" at row 1"#, #"button "Delete" at row 2"#, #"button "Delete""#])
+    #expect(
+      error.matches == [#"button "Delete" at row 1"#, #"button "Delete" at row 2"#, #"button "Delete""#])
   }
 }

@@ -285,6 +285,8 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   ///     for all of them.
   ///   - strict: Whether an implicit choice (a subscript's, `.element`)
   ///     with more than one candidate is an error.
+  ///   - countingAll: Whether every search counts all its matches, for
+  ///     the counts a failure shows.
   /// - Returns: The root read, the nodes found (at most `limit`), and how many
   ///   nodes each step matched, up to the first step that matched none.
   /// - Throws: What the root provider throws; ``NodeBudgetExceededError``;

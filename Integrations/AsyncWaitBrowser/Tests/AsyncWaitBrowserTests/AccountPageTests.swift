@@ -59,7 +59,9 @@ struct AccountPageTests {
       // Each candidate with its box, which tells the two apart.
       #expect(lines.dropFirst().prefix(2).allSatisfy { $0.hasPrefix(#"  button "Delete" at ("#) })
       #expect(Set(lines.dropFirst().prefix(2)).count == 2)
-      #expect(lines.last == "Narrow the query, or say which one with .firstMatch, .lastMatch or .element(boundBy:).")
+      #expect(
+        lines.last == "Narrow the query, or say which one with .firstMatch, .lastMatch or .element(boundBy:)."
+      )
       // Reading is not strict: the first of them exists.
       #expect(try await page.buttons["Delete"].exists)
 
