@@ -27,6 +27,9 @@ struct AccountPageTests {
         .requireExistence(timeout: patience)
       let colour = try await page.descendants(labelled: "Favourite colour").element.snapshot()
       #expect(colour?.value == "Blue")
+      let options = try await page.descendants(labelled: "Favourite colour").cells.snapshots()
+      #expect(options.map(\.label) == ["Choose one", "Red", "Blue", "Grey"])
+      #expect(options.map(\.isSelected) == [false, false, true, false])
     }
   }
 
@@ -267,12 +270,16 @@ struct AccountPageTests {
     }
   }
 
-  @Test func focusMovesTheKeyboardFocus() async throws {
+  @Test func focusMovesTheKeyboardFocusAndTabMovesItOn() async throws {
     try await withAccountPage { page in
       let name = page.descendants(labelled: "Full name")
 
       try await page.focus(name, timeout: patience)
 
+      try await name.require(.focused, timeout: patience)
+      try await page.press("Tab", on: name, timeout: patience)
+      try await page.descendants(labelled: "Favourite colour").require(.focused, timeout: patience)
+      try await page.press("Shift+Tab", on: page.descendants(labelled: "Favourite colour"), timeout: patience)
       try await name.require(.focused, timeout: patience)
       await #expect(throws: BrowserError.invalidArgument) {
         try await page.press("Hyper+x", on: name, timeout: patience)
