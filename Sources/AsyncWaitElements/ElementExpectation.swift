@@ -106,9 +106,14 @@ extension ElementExpectation {
     node.isEnabled ? "it was enabled" : "it was disabled"
   }
 
-  /// Shows a text, as Playwright's `toHaveText` reads it: the node's own
-  /// ``QueryableNode/text``, or else the texts of the nodes below it in
-  /// depth-first order, joined with spaces.
+  /// Shows a text: Playwright's `toHaveText`, on the texts a tree holds.
+  ///
+  /// The text is the node's own ``QueryableNode/text``, or else the texts
+  /// of the nodes below it in depth-first order, joined with spaces. Where
+  /// Playwright reads an element's whole text content, a text split across
+  /// inline elements (`Hello <b>world</b>!`) reads here with a space
+  /// between its pieces (`Hello world !`): match a part of it with
+  /// `.containing(…)`.
   ///
   /// - Parameter text: The text to expect, such as `"Saved"` or
   ///   `.containing("Saved")`.

@@ -79,7 +79,8 @@ extension ElementLocator {
     _ = try await wait.configured(for: self, timeout: timeout).requireValue(
       comment() ?? "\(elementDescription) \(expectation.description)",
       observation: {
-        [expectation.observation(of: last), await stateDescription].compactMap { $0 }.joined(separator: "\n")
+        [expectation.observation(of: last), await failureDescription].compactMap { $0 }.joined(
+          separator: "\n")
       },
       isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
       { () async throws -> Void? in
@@ -158,7 +159,7 @@ extension ElementQuery {
       comment() ?? "\(elementDescription) to match \(count) node\(count == 1 ? "" : "s")",
       observation: {
         let counted = last.map { "it matched \($0) node\($0 == 1 ? "" : "s")" } ?? "it was not counted"
-        return [counted, await stateDescription].compactMap { $0 }.joined(separator: "\n")
+        return [counted, await failureDescription].compactMap { $0 }.joined(separator: "\n")
       },
       isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
       { () async throws -> Void? in

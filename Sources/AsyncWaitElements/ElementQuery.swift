@@ -49,7 +49,13 @@ public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQuer
 
   /// What the query finds now, step by step, and a dump of the tree.
   public var stateDescription: String? {
-    get async { await TreeDump.state(of: path) }
+    get async { await TreeDump.state(of: path, forFailure: false) }
+  }
+
+  /// The ``stateDescription``, and what the root's diagnostics add for a
+  /// failure (see ``TreeElement/init(_:nodeBudget:triggers:diagnostics:root:)``).
+  public var failureDescription: String? {
+    get async { await TreeDump.state(of: path, forFailure: true) }
   }
 
   /// The first node the query matches; resolving it stops at that node.
@@ -140,9 +146,9 @@ public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQuer
     ElementQuery(path: path.filtered(by: QueryStep.Filter(label: .text(text))))
   }
 
-  /// The matches labelled so: whose name matches and does not come from
-  /// their own text, such as a text field named by its `<label>` or a button
-  /// by its `aria-label`, but not a button named by the text it shows.
+  /// The matches labelled so: whose ``QueryableNode/labelText`` matches,
+  /// such as a text field named by its `<label>` or a button by its
+  /// `aria-label`, but not a button named by the text it shows.
   ///
   /// - Parameter label: The label to match.
   /// - Returns: The narrowed query.

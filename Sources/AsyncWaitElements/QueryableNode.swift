@@ -52,6 +52,18 @@ public protocol QueryableNode: SendableMetatype {
   /// The hint a text field shows while it is empty, which
   /// ``ElementQuery/matching(placeholder:)`` matches. The default is `nil`.
   var placeholder: String? { get }
+
+  /// The text of a label that names the node apart from what it shows
+  /// itself, such as a text field's `<label>` or a button's `aria-label`,
+  /// which ``ElementQuery/matching(labelled:)`` matches.
+  ///
+  /// The default guesses from the tree: the ``label`` of a node that is not
+  /// a text node, when the texts of its children do not make it up (a
+  /// button whose text child reads its name is named by its text, not
+  /// labelled). In a tree without text nodes every named node counts as
+  /// labelled; a tree that knows where names come from says so, as the
+  /// browser integration does from the accessibility tree's name sources.
+  var labelText: String? { get }
 }
 
 extension QueryableNode {
@@ -69,4 +81,10 @@ extension QueryableNode {
   public var text: String? { elementType == .staticText ? label : nil }
   /// No placeholder: `nil`.
   public var placeholder: String? { nil }
+  /// The ``label``, unless the node is a text node or its children's texts make up its label.
+  public var labelText: String? {
+    guard !label.isEmpty, elementType != .staticText else { return nil }
+    let ownText = children.compactMap(\.text).joined(separator: " ")
+    return TextMatch.exactly(ownText).matches(label) ? nil : label
+  }
 }

@@ -1,3 +1,5 @@
+@_spi(Internals) import AsyncWait
+
 /// How a query compares a node's text with what a test expects: the whole
 /// text, a part of it, with or without case, or a regular expression.
 ///
@@ -26,23 +28,33 @@ public struct TextMatch: Sendable, ExpressibleByStringInterpolation, CustomStrin
 
   /// A regular expression, shared between the tasks that resolve a query.
   ///
-  /// `@unchecked Sendable` is safe here: the box is immutable after `init`,
-  /// and `Regex` is an immutable value whose one piece of shared state, the
-  /// program it compiles on first use, the standard library stores with an
-  /// atomic initialise-once (`Regex.Program.loweredProgram`), so matching
-  /// the same regex from several threads at once is safe. It is not
-  /// declared `Sendable` only because its generic output type need not be.
+  /// `@unchecked Sendable` is safe here: the regex is reached only through
+  /// ``matches(_:)``, which runs it while holding `lock`, so it is used by
+  /// one thread at a time and each use sees the effects of the one before,
+  /// the reasoning by which the standard library's `Mutex` is `Sendable`
+  /// for a value that is not. That covers what makes a `Regex` not
+  /// `Sendable`: the closures and components a RegexBuilder regex may hold.
   private final class RegexBox: @unchecked Sendable {
-    let matches: (String) -> Bool
+    private let lock = Locked(())
+    private let search: (String) -> Bool
     let source: String
 
     init<Output>(_ regex: Regex<Output>) {
-      matches = { text in (try? regex.firstMatch(in: text)) != nil }
-      if let pattern = regex._literalPattern {
+      // A match that throws (a RegexBuilder transform can) is no match.
+      search = { text in (try? regex.firstMatch(in: text)) != nil }
+      var pattern: String?
+      if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        pattern = regex._literalPattern
+      }
+      if let pattern {
         source = pattern.contains("/") ? "#/\(pattern)/#" : "/\(pattern)/"
       } else {
         source = "regex"
       }
+    }
+
+    func matches(_ text: String) -> Bool {
+      lock.withLock { _ in search(text) }
     }
   }
 
@@ -73,6 +85,10 @@ public struct TextMatch: Sendable, ExpressibleByStringInterpolation, CustomStrin
   }
 
   /// A regular expression matches somewhere in the text.
+  ///
+  /// The regex runs under a lock, one match at a time, so one built with
+  /// RegexBuilder whose transforms hold state is safe to share; a transform
+  /// that throws makes the text not match.
   ///
   /// - Parameter regex: The expression, such as `/Item \d+/`; anchor it
   ///   with `^` and `$` to match the whole text.

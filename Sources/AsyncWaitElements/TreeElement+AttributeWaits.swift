@@ -89,7 +89,7 @@ extension TreeElement {
         let lastSeen =
           last.map { "\(name().map { "\($0) was" } ?? "the attribute was") \(valueDescription($0))" }
           ?? "not found"
-        return [lastSeen, await stateDescription].compactMap { $0 }.joined(separator: "\n")
+        return [lastSeen, await failureDescription].compactMap { $0 }.joined(separator: "\n")
       },
       isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
       { () async throws -> Void? in

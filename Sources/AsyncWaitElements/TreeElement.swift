@@ -47,11 +47,11 @@ public struct TreeElement<Node: QueryableNode>: ElementLocator, ElementTypeQuery
   ///     ``defaultNodeBudget`` by default.
   ///   - triggers: Triggers that fire when the tree changes, so that waits
   ///     probe again at once; none by default.
-  ///   - diagnostics: Called when a wait on a query from this root fails,
-  ///     with what the query found and the tree's dump (the text
-  ///     ``stateDescription`` gives, which it is also called for); returns
-  ///     lines to add to it, such as where a screenshot was saved, or `nil`.
-  ///     Never called while waits pass. None by default.
+  ///   - diagnostics: Called when a wait on a query from this root fails
+  ///     (for its ``failureDescription``), with what the query found and
+  ///     the tree's dump; returns lines to add to them, such as where a
+  ///     screenshot was kept, or `nil`. Never called while waits pass, nor
+  ///     for ``stateDescription``. None by default.
   ///   - root: Returns the tree's current root, or `nil` when there is none
   ///     (the application is not running). Called once per probe.
   @inlinable
@@ -109,7 +109,13 @@ public struct TreeElement<Node: QueryableNode>: ElementLocator, ElementTypeQuery
 
   /// What the query finds now, step by step, and a dump of the tree.
   public var stateDescription: String? {
-    get async { await TreeDump.state(of: path) }
+    get async { await TreeDump.state(of: path, forFailure: false) }
+  }
+
+  /// The ``stateDescription``, and what the root's diagnostics add for a
+  /// failure (see ``TreeElement/init(_:nodeBudget:triggers:diagnostics:root:)``).
+  public var failureDescription: String? {
+    get async { await TreeDump.state(of: path, forFailure: true) }
   }
 
   /// All nodes of a kind anywhere below this element.

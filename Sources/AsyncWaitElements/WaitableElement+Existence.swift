@@ -185,7 +185,7 @@ extension WaitableElement {
   ) async throws where C.Duration == Duration {
     _ = try await wait.requireValue(
       comment(),
-      observation: { [lastSeen, await stateDescription].compactMap { $0 }.joined(separator: "\n") },
+      observation: { [lastSeen, await failureDescription].compactMap { $0 }.joined(separator: "\n") },
       isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
       { try await condition(self) ? () : nil })
   }

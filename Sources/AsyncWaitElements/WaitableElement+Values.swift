@@ -83,7 +83,7 @@ extension WaitableElement {
     try await wait.configured(for: self, timeout: timeout).require(
       comment() ?? "\(property()) to equal \(valueDescription(value))",
       reading: { self[keyPath: keyPath] },
-      observation: { await stateDescription }, isolation: isolation, fileID: fileID, filePath: filePath,
+      observation: { await failureDescription }, isolation: isolation, fileID: fileID, filePath: filePath,
       line: line, column: column, toSatisfy: { $0 == value })
   }
 }

@@ -45,11 +45,19 @@ public protocol WaitableElement {
   /// element probe again at once instead of at their next tick.
   var triggers: [WaitTrigger] { get }
 
-  /// A description of the element as it is now, for a failure.
+  /// A description of the element as it is now.
+  ///
+  /// For a look at the element from a test or a debugger; a failing wait
+  /// reads ``failureDescription``, which starts with it.
+  var stateDescription: String? { get async }
+
+  /// What a failing wait shows of the element: its state, and what its
+  /// tree adds for a failure, such as where a screenshot was kept.
   ///
   /// The throwing waits read it once, after the last probe, and put it in
-  /// `WaitTimeoutError.lastObservation`.
-  var stateDescription: String? { get async }
+  /// `WaitTimeoutError.lastObservation`; never while waits pass. The
+  /// default is ``stateDescription``.
+  var failureDescription: String? { get async }
 }
 
 extension WaitableElement {
@@ -62,5 +70,10 @@ extension WaitableElement {
   /// No description: a failure reports only what the wait itself saw.
   public var stateDescription: String? {
     get async { nil }
+  }
+
+  /// The element's ``stateDescription``.
+  public var failureDescription: String? {
+    get async { await stateDescription }
   }
 }

@@ -91,7 +91,8 @@ import Testing
   }
 }
 
-/// A root's diagnostics run when a wait on it fails, never while waits pass.
+/// A root's diagnostics run when a wait on it fails, never while waits pass
+/// nor for a look at the state.
 @Suite struct DiagnosticsTests {
   @Test func diagnosticsAreAddedToAFailedWaitOnly() async throws {
     let calls = Locked<[String]>([])
@@ -106,6 +107,8 @@ import Testing
     try await app.buttons["submit"].require(.enabled, timeout: .zero)
     try await app.buttons["Archive"].requireNonExistence(timeout: .zero)
     #expect(try await app.cells.wait(forCount: 2, timeout: .zero))
+    // A look at the state is not a failure either.
+    #expect(await app.buttons["submit"].stateDescription?.hasPrefix("query: ") == true)
     #expect(calls.withLock { $0 }.isEmpty)
 
     let error = try await #require(throws: WaitTimeoutError.self) {

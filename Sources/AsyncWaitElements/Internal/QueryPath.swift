@@ -84,11 +84,7 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       case .text(let text):
         return node.text.map(text.matches) ?? false
       case .labelled(let label):
-        // A label that is not the node's own text: a text field's `<label>`,
-        // an `aria-label`; a button named by its text is not labelled.
-        guard node.elementType != .staticText, label.matches(node.label) else { return false }
-        let ownText = node.children.compactMap(\.text).joined(separator: " ")
-        return TextMatch.exactly(ownText).matches(node.label) == false || ownText.isEmpty
+        return node.labelText.map(label.matches) ?? false
       case .placeholder(let placeholder):
         return node.placeholder.map(placeholder.matches) ?? false
       case .containingText(let text):

@@ -55,9 +55,13 @@ enum TreeDump {
 
   /// What a resolution of `path` saw: the matches of each step the user
   /// wrote, the node found, and the tree it searched.
-  static func state<Node: QueryableNode>(of path: QueryPath<Node>) async -> String {
+  ///
+  /// With `forFailure`, the root's diagnostics add their lines.
+  static func state<Node: QueryableNode>(of path: QueryPath<Node>, forFailure: Bool) async -> String {
     let state = await resolvedState(of: path)
-    guard let diagnostics = path.diagnostics, let more = await diagnostics(state) else { return state }
+    guard forFailure, let diagnostics = path.diagnostics, let more = await diagnostics(state) else {
+      return state
+    }
     return state + "\n" + more
   }
 

@@ -1,3 +1,4 @@
+@_spi(Internals) import AsyncWait
 // The waits and queries come with the browser: `import AsyncWaitBrowser`
 // alone gives `requireExistence`, `page.buttons` and the rest.
 @_exported public import AsyncWaitElements
@@ -44,17 +45,29 @@ public final class Browser: Sendable {
     self.connection = connection
   }
 
-  /// Where a failed wait on a page writes its screenshot and tree.
-  ///
-  /// Used when no Swift Testing test takes them as attachments (under
-  /// XCTest, outside a test): the `ASYNCWAIT_ARTIFACTS` environment variable
-  /// when set, else `asyncwait-artifacts` in the temporary directory. Each
-  /// file's name starts with the process identifier; the failure names the
-  /// files.
-  public static var artifactsDirectory: String {
+  /// Where a browser's failed waits write their screenshots and trees
+  /// unless told otherwise: the `ASYNCWAIT_ARTIFACTS` environment variable
+  /// when set, else `asyncwait-artifacts` in the temporary directory.
+  public static var defaultArtifactsDirectory: String {
     if let path = ProcessInfo.processInfo.environment["ASYNCWAIT_ARTIFACTS"], !path.isEmpty { return path }
     return FileManager.default.temporaryDirectory.appendingPathComponent("asyncwait-artifacts").path
   }
+
+  /// Where a failed wait on one of this browser's pages writes its
+  /// screenshot and tree, when no Swift Testing test takes them as
+  /// attachments (under XCTest, outside a test); each file's name starts
+  /// with the process identifier, and the failure names the files.
+  ///
+  /// ``defaultArtifactsDirectory`` unless set; the directory is made when
+  /// the first failure writes to it. Set it per test to keep each test's
+  /// files apart.
+  public var artifactsDirectory: String {
+    get { artifactsPath.withLock { $0 } }
+    set { artifactsPath.withLock { $0 = newValue } }
+  }
+
+  /// The artifacts directory; no other lock is taken while it is held.
+  private let artifactsPath = Locked(Browser.defaultArtifactsDirectory)
 
   /// Finds and starts Chromium, headless, with a fresh temporary profile.
   ///

@@ -71,6 +71,13 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
   public var htmlID: String?
   /// The accessible name.
   public var label: String
+  /// The accessible name when a label gave it: what `descendants(labelled:)` matches.
+  ///
+  /// A `<label>` (around the element or naming it with `for`),
+  /// `aria-labelledby` or `aria-label`, as Playwright's `getByLabel` reads
+  /// them; `nil` when the element is named by its contents, a placeholder,
+  /// a `title`, or not at all.
+  public var labelText: String?
   /// The accessible value, such as a text field's text: `""` for an empty
   /// text field, `nil` for an element that holds no value.
   public var value: String?
@@ -132,6 +139,7 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
   ///   - testID: The `data-testid` attribute.
   ///   - htmlID: The `id` attribute.
   ///   - label: The accessible name.
+  ///   - labelText: The accessible name when a label gave it.
   ///   - value: The accessible value.
   ///   - isEnabled: Whether the element is enabled.
   ///   - isFocused: Whether the element has the focus.
@@ -144,7 +152,8 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
   ///   - box: The element's box.
   ///   - children: The children.
   public init(
-    role: String, testID: String? = nil, htmlID: String? = nil, label: String = "", value: String? = nil,
+    role: String, testID: String? = nil, htmlID: String? = nil, label: String = "", labelText: String? = nil,
+    value: String? = nil,
     isEnabled: Bool = true, isFocused: Bool = false, isEditable: Bool = false, isChecked: Bool? = nil,
     isSelected: Bool = false, isExpanded: Bool? = nil, isPressed: Bool? = nil,
     attributes: [String: String] = [:],
@@ -155,6 +164,7 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
     self.testID = testID
     self.htmlID = htmlID
     self.label = label
+    self.labelText = labelText
     self.value = value
     self.isEnabled = isEnabled
     self.isFocused = isFocused

@@ -49,6 +49,7 @@ extension BrowserPage {
     static let hover = Action(
       name: "hovering", checks: [.visible, .stable, .receivesEvents], received: "the pointer")
     static let check = Action(name: "checking", checks: Checks.pointer.union(.checkable))
+    static let uncheck = Action(name: "unchecking", checks: Checks.pointer.union(.checkable))
     static let type = Action(name: "typing", checks: [.enabled, .visible, .stable, .editable])
     static let fill = Action(name: "filling", checks: [.enabled, .visible, .editable])
     static let selectOption = Action(name: "selecting an option", checks: [.enabled, .visible])
@@ -205,8 +206,9 @@ extension BrowserPage {
   ///
   /// - Parameters:
   ///   - element: The checkbox, radio button or switch.
-  ///   - timeout: How long to wait for it to be ready, and then checked;
-  ///     `nil` takes the scope's default timeout.
+  ///   - timeout: How long to wait for it to be ready, and then as long
+  ///     again for it to be checked; `nil` takes the scope's default
+  ///     timeout.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
@@ -229,12 +231,15 @@ extension BrowserPage {
   /// Unchecks a checkbox or switch, unless it is unchecked.
   ///
   /// Waits as ``check(_:timeout:fileID:filePath:line:column:)`` does; when
-  /// it is checked, clicks it and waits until it is not.
+  /// it is checked, clicks it and waits until it is not. A checked radio
+  /// button is refused with ``BrowserError/invalidArgument``: a click does
+  /// not uncheck it.
   ///
   /// - Parameters:
   ///   - element: The checkbox or switch.
-  ///   - timeout: How long to wait for it to be ready, and then unchecked;
-  ///     `nil` takes the scope's default timeout.
+  ///   - timeout: How long to wait for it to be ready, and then as long
+  ///     again for it to be unchecked; `nil` takes the scope's default
+  ///     timeout.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
@@ -359,7 +364,7 @@ extension BrowserPage {
   /// up, and each modifier up, as a keyboard would: `Enter` in a form's
   /// field submits the form, `Escape` closes a dialog.
   ///
-  /// Keys: a single printable character (`a`, `A`, `1`, `/`), or `Enter`,
+  /// Keys: a single printable ASCII character (`a`, `A`, `1`, `/`), or `Enter`,
   /// `Tab`, `Escape`, `Backspace`, `Delete`, `Space`, `ArrowLeft`,
   /// `ArrowUp`, `ArrowRight`, `ArrowDown`, `Home`, `End`, `PageUp`,
   /// `PageDown`; modifiers `Shift`, `Control`, `Alt`, `Meta`, joined with
@@ -530,8 +535,13 @@ extension BrowserPage {
   private func setChecked(
     _ checked: Bool, _ element: TreeElement<BrowserNode>, timeout: Duration?, at site: CallSite
   ) async throws {
-    let target = try await ready(element, for: .check, timeout: timeout, at: site)
+    let target = try await ready(element, for: checked ? .check : .uncheck, timeout: timeout, at: site)
     guard target.node.isChecked != checked else { return }
+    if !checked && target.node.role == "radio" {
+      throw BrowserError.invalidArgument(
+        "\(element.elementDescription) is a radio button, which a click does not uncheck: check another of its group"
+      )
+    }
     try await clickMouse(at: target, count: 1)
     try await element.require(
       "clicking \(element.elementDescription) to \(checked ? "check" : "uncheck") it",
@@ -627,7 +637,7 @@ extension BrowserPage {
     var lastBox: BrowserNode.Box?
     let checks = action.checks
     func observe() async -> String? {
-      let state = await element.stateDescription
+      let state = await element.failureDescription
       return "last probe: \(unmet)" + (state.map { "\n\($0)" } ?? "")
     }
     func probe() async throws -> Target? {

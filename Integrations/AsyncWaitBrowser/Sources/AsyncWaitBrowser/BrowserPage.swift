@@ -110,7 +110,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// When a wait on a query from it fails, a screenshot of the page and the
   /// text of the failure's tree are kept: attached to the running Swift
   /// Testing test (`page-1.png`, `page-1-tree.txt`, numbered in the
-  /// process), or else written to ``Browser/artifactsDirectory``, and the
+  /// process), or else written to the browser's ``Browser/artifactsDirectory``, and the
   /// failure's last line says which. Waits that pass take no screenshot.
   public var root: TreeElement<BrowserNode> {
     TreeElement(
@@ -140,22 +140,30 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     }
     let files = [("page-\(number).png", screenshot), ("page-\(number)-tree.txt", Array(state.utf8))]
       .compactMap { name, contents in contents.map { (name, $0) } }
-    if files.allSatisfy({ FailureAttachments.attach($0.1, named: $0.0) }) {
-      return "artifacts: " + files.map(\.0).joined(separator: ", ") + " attached to the test" + problem
-    }
-    let directory = Browser.artifactsDirectory
-    do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      var paths: [String] = []
-      for (name, contents) in files {
-        let path = directory + "/\(getpid())-" + name
-        try Data(contents).write(to: URL(fileURLWithPath: path))
-        paths.append(path)
+    // Each file attached to the running test, or else written to disk.
+    var attached: [String] = []
+    var written: [String] = []
+    var unwritten: [String] = []
+    let directory = browser.artifactsDirectory
+    for (name, contents) in files {
+      if FailureAttachments.attach(contents, named: name) {
+        attached.append(name)
+        continue
       }
-      return "artifacts: " + paths.joined(separator: ", ") + problem
-    } catch {
-      return "artifacts: not written to \(directory): \(error)"
+      let path = directory + "/\(getpid())-" + name
+      do {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data(contents).write(to: URL(fileURLWithPath: path))
+        written.append(path)
+      } catch {
+        unwritten.append("\(name) not written to \(directory): \(error)")
+      }
     }
+    var parts: [String] = []
+    if !attached.isEmpty { parts.append(attached.joined(separator: ", ") + " attached to the test") }
+    if !written.isEmpty { parts.append(written.joined(separator: ", ")) }
+    parts += unwritten
+    return "artifacts: " + parts.joined(separator: "; ") + problem
   }
 
   /// All nodes of a kind anywhere in the page.

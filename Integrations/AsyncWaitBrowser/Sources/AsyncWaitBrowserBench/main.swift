@@ -162,10 +162,10 @@ var withoutArtifacts: [Double] = []
 let plain = TreeElement("page") { try await account.snapshot() }
 for _ in 0..<failures {
   var start = clock.now
-  _ = await account.root.buttons["Save"].stateDescription
+  _ = await account.root.buttons["Save"].failureDescription
   withArtifacts.append((clock.now - start).milliseconds)
   start = clock.now
-  _ = await plain.buttons["Save"].stateDescription
+  _ = await plain.buttons["Save"].failureDescription
   withoutArtifacts.append((clock.now - start).milliseconds)
 }
 

@@ -33,6 +33,20 @@ struct AccountPageTests {
     }
   }
 
+  @Test func aLabelIsANameALabelGave() async throws {
+    try await withAccountPage { (page) async throws in
+      // <label for>, a wrapping <label>, aria-label: labelled.
+      for label in ["Email", "Full name", "Send me news", "Favourite colour", "New to-do", "Avatar"] {
+        #expect(try await page.descendants(labelled: .exactly(label)).count == 1, "\(label)")
+      }
+      // Named by their contents: a button's text, a link's, an option's.
+      for name in ["Save", "Delete", "Settings", "Red", "Account settings"] {
+        #expect(try await page.descendants(matching: .any, named: .exactly(name)).count > 0, "\(name)")
+        #expect(try await page.descendants(labelled: .exactly(name)).count == 0, "\(name)")
+      }
+    }
+  }
+
   @Test func fillReplacesTheTextAndClearEmptiesIt() async throws {
     try await withAccountPage { page in
       let email = page.descendants(labelled: "Email")
@@ -119,6 +133,21 @@ struct AccountPageTests {
       try await page.uncheck(done, timeout: patience)
       try await page.cells.containing(done).element.require(for: \.classes, toEqual: [], timeout: patience)
       #expect(try await done.element.snapshot()?.isChecked == false)
+      try await done.require(.unchecked, timeout: .zero)
+      try await page.cells.containing(done).require(.not(.cssClass("done")), timeout: .zero)
+
+      // A radio button is not unchecked by a click: refused, not clicked.
+      _ = try await page.evaluate(
+        "document.querySelector('details').insertAdjacentHTML('beforebegin', "
+          + "'<input type=radio name=size aria-label=Small checked>')")
+      let refused = await #expect(throws: BrowserError.invalidArgument) {
+        try await page.uncheck(page.descendants(labelled: "Small"), timeout: patience)
+      }
+      #expect(
+        refused?.detail.hasSuffix(
+          "is a radio button, which a click does not uncheck: check another of its group")
+          == true)
+      try await page.descendants(labelled: "Small").require(.checked, timeout: .zero)
     }
   }
 
@@ -242,7 +271,7 @@ struct AccountPageTests {
           { try await page.hover(missing, timeout: .zero) }
         ),
         (
-          "checking: to exist, be enabled, be visible, hold still, have a checked state and receive the click",
+          "unchecking: to exist, be enabled, be visible, hold still, have a checked state and receive the click",
           { try await page.uncheck(missing, timeout: .zero) }
         ),
         (

@@ -32,6 +32,9 @@ import Testing
 
   @Test func charactersTypeThemselvesUnlessAShortcutHoldsThem() throws {
     #expect(try summary("a") == [#"keyDown a 0 text="a""#, "keyUp a 0"])
+    #expect(try summary("A") == [#"keyDown A 0 text="A""#, "keyUp A 0"])
+    #expect(try KeyChord("A").key.code == "KeyA")
+    #expect(try KeyChord("+").key.key == "+")
     #expect(
       try summary("Shift+a") == [
         "rawKeyDown Shift 8", #"keyDown A 8 text="A""#, "keyUp A 8", "keyUp Shift 0",
@@ -56,6 +59,10 @@ import Testing
       modifier?.detail
         == #""Hyper" in "Hyper+x" is not a modifier; the modifiers are Alt, Control, Meta, Shift"#)
     #expect(throws: BrowserError.invalidArgument) { try KeyChord("") }
+    // A chord that ends in one "+" names no key; it does not press "+".
+    let dangling = #expect(throws: BrowserError.invalidArgument) { try KeyChord("Control+") }
+    #expect(dangling?.detail == #""Control+" names no key"#)
+    #expect(throws: BrowserError.invalidArgument) { try KeyChord("a+") }
     #expect(throws: BrowserError.invalidArgument) { try KeyChord("é") }
     #expect(throws: BrowserError.invalidArgument) { try KeyChord("ab") }
   }

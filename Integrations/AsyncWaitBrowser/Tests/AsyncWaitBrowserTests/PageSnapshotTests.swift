@@ -214,4 +214,61 @@ import Testing
     #expect(BrowserNode.elementType(forRole: "checkbox") == .toggle)
     #expect(BrowserNode.elementType(forRole: "link") == "link")
   }
+
+  @Test func framesNestUnderTheirFrameElementsAtAnyDepthAndAreMovedOntoThePage() throws {
+    // The main document holds frame 10; frame 10 holds frame 20; frame 20
+    // holds a button. Ten more frames nest below 20, deeper than any page.
+    var frames: [Int: JSONValue] = [
+      10: [
+        "nodes": [
+          node(1, role: "RootWebArea", children: [2], dom: 11), node(2, role: "Iframe", parent: 1, dom: 20),
+        ]
+      ],
+      20: [
+        "nodes": [
+          node(1, role: "RootWebArea", children: [2, 3], dom: 21),
+          node(2, role: "button", name: "Deep", parent: 1, dom: 22),
+          node(3, role: "Iframe", parent: 1, dom: 30),
+        ]
+      ],
+    ]
+    for depth in 3...12 {
+      let owner = depth * 10
+      frames[owner] = [
+        "nodes": [
+          node(1, role: "RootWebArea", children: [2], dom: owner + 1),
+          node(2, role: "Iframe", name: "level \(depth)", parent: 1, dom: (depth + 1) * 10),
+        ]
+      ]
+    }
+    let main = [
+      node(1, role: "RootWebArea", children: [2]), node(2, role: "Iframe", name: "Outer", parent: 1, dom: 10),
+    ]
+    let boxes = dom([
+      (10, [], [100, 200, 404, 124]), (11, [], [0, 0, 400, 120]), (20, [], [10, 10, 104, 54]),
+      (21, [], [0, 0, 100, 50]), (22, [], [5, 6, 30, 20]),
+    ])
+
+    let root = try #require(
+      try PageSnapshot.tree(accessibility: ["nodes": .array(main)], frames: frames, dom: boxes))
+
+    let deep = try #require(SnapshotSearch.first(in: root) { $0.label == "Deep" })
+    // Frame 20's document sits inside frame 10's, which sits inside the
+    // page's iframe: each offset by its frame element and an even border.
+    #expect(
+      deep.box == BrowserNode.Box(x: 100 + 2 + 10 + 2 + 5, y: 200 + 2 + 10 + 2 + 6, width: 30, height: 20))
+    #expect(SnapshotSearch.first(in: root) { $0.label == "level 12" } != nil)
+  }
+}
+
+/// Depth-first search in a snapshot, for the tests.
+enum SnapshotSearch {
+  static func first(in root: BrowserNode, where matches: (BrowserNode) -> Bool) -> BrowserNode? {
+    var stack = [root]
+    while let next = stack.popLast() {
+      if matches(next) { return next }
+      stack.append(contentsOf: next.children.reversed())
+    }
+    return nil
+  }
 }

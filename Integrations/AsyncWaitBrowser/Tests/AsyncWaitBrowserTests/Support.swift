@@ -31,8 +31,16 @@ func withAccountPage(_ body: (BrowserPage) async throws -> Void) async throws {
 
 /// Runs `body` with a fresh Chromium and the site's page at `path` loaded,
 /// then closes the browser and checks that none of its processes is left.
+///
+/// Each browser keeps the artifacts of its failed waits in a directory of
+/// its own, removed afterwards: the tests that fail waits on purpose leave
+/// nothing behind, and a test that counts artifacts sees only its own.
 func withPage(_ path: String, _ body: (BrowserPage) async throws -> Void) async throws {
   let browser = try await Browser.launch()
+  let artifacts = FileManager.default.temporaryDirectory
+    .appendingPathComponent("asyncwait-test-artifacts-\(UUID().uuidString)").path
+  browser.artifactsDirectory = artifacts
+  defer { try? FileManager.default.removeItem(atPath: artifacts) }
   let group = browser.processIdentifier
   do {
     let page = try await browser.newPage(url: site.url(path), timeout: patience)

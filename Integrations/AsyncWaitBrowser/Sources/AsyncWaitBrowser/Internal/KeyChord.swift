@@ -55,9 +55,10 @@ struct KeyChord: Equatable {
   /// - Throws: ``BrowserError/invalidArgument`` naming the keys it knows,
   ///   for an empty chord, an unknown key or modifier.
   init(_ chord: String) throws(BrowserError) {
-    // A chord ending in "+" presses the plus key: "Shift++".
+    // The plus key itself: "+" alone, or after modifiers, "Shift++". A
+    // chord that ends in one "+" ("Control+") names no key.
     var parts = chord.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
-    if chord.hasSuffix("+") && parts.count >= 2 {
+    if parts.count >= 2 && parts.suffix(2).allSatisfy(\.isEmpty) {
       parts.removeLast(2)
       parts.append("+")
     }
@@ -91,8 +92,9 @@ struct KeyChord: Equatable {
     else { return nil }
     let character = Character(scalar)
     if character.isLetter {
+      // "A" types A, as "Shift+a" does; "a" types a.
       let upper = character.uppercased()
-      let typed = shifted ? upper : character.lowercased()
+      let typed = shifted ? upper : text
       return Key(
         key: typed, code: "Key\(upper)", keyCode: Int(upper.unicodeScalars.first!.value), text: typed)
     }

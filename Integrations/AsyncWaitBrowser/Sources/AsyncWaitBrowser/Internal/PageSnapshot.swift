@@ -36,15 +36,17 @@ enum PageSnapshot {
     let identities = try identities(in: dom)
     var built: [Int: BrowserNode] = [:]
     // A frame's tree before the tree that holds it: frames nest, and each
-    // is grafted under its owner when its owner's tree is built.
+    // is grafted under its owner when its owner's tree is built. Each round
+    // builds every frame whose inner frames are built; a round that builds
+    // none (frames that name each other, which a page cannot make) ends it,
+    // and what is left is built without its missing inner frames.
     var pending = frames
-    var rounds = 0
-    while !pending.isEmpty && rounds < maximumFrameDepth {
-      rounds += 1
-      for (owner, answer) in pending {
-        let ownersInside = answer["nodes"]?.array?.compactMap { $0["backendDOMNodeId"]?.int } ?? []
-        // Wait until the frames inside this one are built.
-        guard !ownersInside.contains(where: { pending[$0] != nil && $0 != owner }) else { continue }
+    while !pending.isEmpty {
+      let ready = pending.filter { _, answer in
+        let inside = answer["nodes"]?.array?.compactMap { $0["backendDOMNodeId"]?.int } ?? []
+        return !inside.contains { pending[$0] != nil }
+      }
+      for (owner, answer) in ready.isEmpty ? pending : ready {
         built[owner] = try? documentTree(
           answer, identities: identities, frames: built, maximumNodes: maximumNodes)
         pending[owner] = nil
@@ -52,9 +54,6 @@ enum PageSnapshot {
     }
     return try documentTree(accessibility, identities: identities, frames: built, maximumNodes: maximumNodes)
   }
-
-  /// How deep frames nest before the deeper ones are left out.
-  static let maximumFrameDepth = 8
 
   /// One document's tree, with the frames built so far under their owners.
   private static func documentTree(
@@ -163,9 +162,10 @@ enum PageSnapshot {
     // One rule for every text field (textbox, searchbox, combobox,
     // spinbutton): empty reads "", not "no value".
     if value == nil && BrowserNode.elementType(forRole: role) == .textField { value = "" }
+    let label = normalized(node["name"]?["value"]?.string ?? "")
     var made = BrowserNode(
       role: ignored ? "none" : role, testID: identity?.testID, htmlID: identity?.htmlID,
-      label: normalized(node["name"]?["value"]?.string ?? ""), value: value,
+      label: label, labelText: isNamedByALabel(node["name"]) && !label.isEmpty ? label : nil, value: value,
       isEnabled: properties["disabled"]?.bool != true, isFocused: properties["focused"]?.bool == true,
       isEditable: isEditable, isChecked: tristate(properties["checked"]),
       isSelected: flag(properties["selected"]),
@@ -173,6 +173,22 @@ enum PageSnapshot {
       attributes: identity?.attributes ?? [:], box: identity?.box, children: children)
     made.backendNodeID = backendNodeID
     return [made]
+  }
+
+  /// Whether the name that won among an accessible name's sources (the
+  /// first with a value that no later source superseded) is a label: a
+  /// `<label>` or `aria-labelledby` (a related element), or `aria-label`.
+  private static func isNamedByALabel(_ name: JSONValue?) -> Bool {
+    guard
+      let source = name?["sources"]?.array?.first(where: {
+        $0["value"] != nil && $0["superseded"]?.bool != true
+      })
+    else { return false }
+    switch source["type"]?.string {
+    case "relatedElement": return true
+    case "attribute": return source["attribute"]?.string == "aria-label"
+    default: return false
+    }
   }
 
   /// Whether a boolean property is set: `true`, or the text `"true"`.
