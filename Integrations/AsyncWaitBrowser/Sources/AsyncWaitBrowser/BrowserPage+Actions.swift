@@ -192,7 +192,7 @@ extension BrowserPage {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .hover, timeout: timeout, at: site)
     guard let (x, y) = target.point else { return }
-    _ = try await send("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": .number(x), "y": .number(y)])
+    try await movePointer(toX: x, y: y)
   }
 
   /// Checks a checkbox, radio button or switch, unless it is checked.
@@ -517,7 +517,7 @@ extension BrowserPage {
   /// point, after moving the pointer there.
   private func clickMouse(at target: Target, count: Int) async throws {
     guard let (x, y) = target.point else { return }
-    _ = try await send("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": .number(x), "y": .number(y)])
+    try await movePointer(toX: x, y: y)
     for clickCount in 1...count {
       for type in ["mousePressed", "mouseReleased"] {
         _ = try await send(
@@ -528,6 +528,11 @@ extension BrowserPage {
           ])
       }
     }
+  }
+
+  /// Moves the pointer to (x, y) in the page's viewport.
+  private func movePointer(toX x: Double, y: Double) async throws {
+    _ = try await send("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": .number(x), "y": .number(y)])
   }
 
   /// Clicks a checkable element when its state is not `checked`, then waits
@@ -553,7 +558,9 @@ extension BrowserPage {
   /// deletes it when `text` is empty.
   private func replaceText(of target: Target, with text: String) async throws {
     _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
-    _ = try await callFunction(on: target.backendNodeID, Self.selectAllText)
+    guard try await callFunction(on: target.backendNodeID, Self.selectAllText) != nil else {
+      throw BrowserError.commandFailed(Self.detached)
+    }
     if text.isEmpty {
       for event in try KeyChord("Delete").events {
         _ = try await send("Input.dispatchKeyEvent", event)
@@ -601,26 +608,37 @@ extension BrowserPage {
     }
     """
 
+  /// What a node that resolves to no script object is.
+  static let detached = "the node is not in the document"
+
   /// Calls a function on a DOM node, with arguments, and returns its result.
   ///
-  /// - Throws: ``BrowserError/commandFailed`` when the node is gone or the
-  ///   function throws.
-  private func callFunction(on backendNodeID: Int, _ declaration: String, _ arguments: [String] = [])
-    async throws -> JSONValue
-  {
+  /// - Parameters:
+  ///   - backendNodeID: The node, `this` in the function.
+  ///   - declaration: The function's source.
+  ///   - arguments: Its arguments, as JSON values.
+  ///   - name: How the function reads in the error when it throws.
+  /// - Returns: What the function returned (`null` for nothing), or `nil`
+  ///   when the node resolves to no script object.
+  /// - Throws: ``BrowserError/commandFailed`` when Chromium refuses (the
+  ///   node is gone) or the function throws.
+  private func callFunction(
+    on backendNodeID: Int, _ declaration: String, _ arguments: [JSONValue] = [],
+    named name: String = "the function"
+  ) async throws -> JSONValue? {
     let node: JSONValue = ["backendNodeId": .number(Double(backendNodeID))]
     guard let objectID = try await send("DOM.resolveNode", node)["object"]?["objectId"]?.string else {
-      throw BrowserError.commandFailed("the node is not in the document")
+      return nil
     }
     defer { Task { [self] in _ = try? await send("Runtime.releaseObject", ["objectId": .string(objectID)]) } }
     let answer = try await send(
       "Runtime.callFunctionOn",
       [
         "objectId": .string(objectID), "functionDeclaration": .string(declaration),
-        "arguments": .array(arguments.map { ["value": .string($0)] }), "returnByValue": true,
+        "arguments": .array(arguments.map { ["value": $0] }), "returnByValue": true,
       ])
     if let exception = answer["exceptionDetails"] {
-      throw BrowserError.commandFailed("the function threw: \(Self.text(ofException: exception))")
+      throw BrowserError.commandFailed("\(name) threw: \(Self.text(ofException: exception))")
     }
     return answer["result"]?["value"] ?? .null
   }
@@ -701,7 +719,11 @@ extension BrowserPage {
           }
         }
         if let options {
-          let result = try await callFunction(on: backendNodeID, Self.selectOptions, options).string ?? ""
+          guard
+            let answer = try await callFunction(
+              on: backendNodeID, Self.selectOptions, options.map(JSONValue.string))
+          else { throw BrowserError.commandFailed(Self.detached) }
+          let result = answer.string ?? ""
           guard result.isEmpty else {
             unmet = result
             return nil
@@ -737,20 +759,11 @@ extension BrowserPage {
     }
     let x = stride(from: 0, to: 8, by: 2).map { quad[$0] }.reduce(0, +) / 4
     let y = stride(from: 1, to: 8, by: 2).map { quad[$0] }.reduce(0, +) / 4
-    guard let objectID = try await send("DOM.resolveNode", node)["object"]?["objectId"]?.string else {
-      return .offScreen
-    }
-    defer { Task { [self] in _ = try? await send("Runtime.releaseObject", ["objectId": .string(objectID)]) } }
-    let hit = try await send(
-      "Runtime.callFunctionOn",
-      [
-        "objectId": .string(objectID), "functionDeclaration": .string(Self.hitTest),
-        "arguments": [["value": .number(x)], ["value": .number(y)]], "returnByValue": true,
-      ])
-    if let exception = hit["exceptionDetails"] {
-      throw BrowserError.commandFailed("the hit test threw: \(Self.text(ofException: exception))")
-    }
-    guard let obstruction = hit["result"]?["value"]?.string else {
+    guard
+      let hit = try await callFunction(
+        on: backendNodeID, Self.hitTest, [.number(x), .number(y)], named: "the hit test")
+    else { return .offScreen }
+    guard let obstruction = hit.string else {
       throw BrowserError.unexpectedResponse("the hit test returned no text")
     }
     return obstruction.isEmpty ? .at(x: x, y: y) : .covered(by: obstruction)

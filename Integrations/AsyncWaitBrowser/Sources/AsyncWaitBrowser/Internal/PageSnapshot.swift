@@ -40,11 +40,14 @@ enum PageSnapshot {
     // builds every frame whose inner frames are built; a round that builds
     // none (frames that name each other, which a page cannot make) ends it,
     // and what is left is built without its missing inner frames.
+    // The DOM nodes each frame's tree holds, read once.
+    let inside = frames.mapValues { answer in
+      Set(answer["nodes"]?.array?.compactMap { $0["backendDOMNodeId"]?.int } ?? [])
+    }
     var pending = frames
     while !pending.isEmpty {
-      let ready = pending.filter { _, answer in
-        let inside = answer["nodes"]?.array?.compactMap { $0["backendDOMNodeId"]?.int } ?? []
-        return !inside.contains { pending[$0] != nil }
+      let ready = pending.filter { owner, _ in
+        !(inside[owner] ?? []).contains { pending[$0] != nil }
       }
       for (owner, answer) in ready.isEmpty ? pending : ready {
         built[owner] = try? documentTree(
