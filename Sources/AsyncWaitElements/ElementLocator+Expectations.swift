@@ -74,19 +74,12 @@ extension ElementLocator {
     column: Int = #column
   ) async throws where C.Duration == Duration {
     let element = element
-    // What the last probe read; its text is built only when the wait fails.
-    var last: Node?
-    _ = try await wait.configured(for: self, timeout: timeout).requireValue(
+    try await require(
       comment() ?? "\(elementDescription) \(expectation.description)",
-      observation: {
-        [expectation.observation(of: last), await failureDescription].compactMap { $0 }.joined(
-          separator: "\n")
-      },
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
-      { () async throws -> Void? in
-        last = try await element.snapshot()
-        return expectation.isMet(by: last) ? () : nil
-      })
+      using: wait.configured(for: self, timeout: timeout), isolation: isolation, fileID: fileID,
+      filePath: filePath, line: line, column: column,
+      reading: { try await element.snapshot() }, until: expectation.isMet(by:),
+      lastSeen: { expectation.observation(of: $0 ?? nil) })
   }
 }
 
@@ -154,18 +147,11 @@ extension ElementQuery {
     line: Int = #line,
     column: Int = #column
   ) async throws where C.Duration == Duration {
-    var last: Int?
-    _ = try await wait.configured(for: self, timeout: timeout).requireValue(
+    try await require(
       comment() ?? "\(elementDescription) to match \(count) node\(count == 1 ? "" : "s")",
-      observation: {
-        let counted = last.map { "it matched \($0) node\($0 == 1 ? "" : "s")" } ?? "it was not counted"
-        return [counted, await failureDescription].compactMap { $0 }.joined(separator: "\n")
-      },
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
-      { () async throws -> Void? in
-        let now = try await self.count
-        last = now
-        return now == count ? () : nil
-      })
+      using: wait.configured(for: self, timeout: timeout), isolation: isolation, fileID: fileID,
+      filePath: filePath, line: line, column: column,
+      reading: { try await self.count }, until: { $0 == count },
+      lastSeen: { last in last.map { "it matched \($0) node\($0 == 1 ? "" : "s")" } ?? "it was not counted" })
   }
 }

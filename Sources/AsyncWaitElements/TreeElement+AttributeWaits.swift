@@ -79,27 +79,18 @@ extension TreeElement {
     line: Int = #line,
     column: Int = #column
   ) async throws where C.Duration == Duration {
-    // What the last probe read: `nil` when it found no node. The texts are
-    // built only when the wait fails.
-    var last: Value?
+    // A probe reads the attribute, or `nil` when it found no node. The texts
+    // are built only when the wait fails.
     func name() -> String? { propertyName(keyPath).map { ".\($0.split(separator: ".").last ?? "")" } }
-    _ = try await wait.configured(for: self, timeout: timeout).requireValue(
+    try await require(
       comment() ?? "\(elementDescription)\(name() ?? " attribute") to equal \(valueDescription(value))",
-      observation: {
-        let lastSeen =
-          last.map { "\(name().map { "\($0) was" } ?? "the attribute was") \(valueDescription($0))" }
+      using: wait.configured(for: self, timeout: timeout), isolation: isolation, fileID: fileID,
+      filePath: filePath, line: line, column: column,
+      reading: { try await snapshot().map { $0[keyPath: keyPath] } },
+      until: { $0 == value },
+      lastSeen: { last in
+        (last ?? nil).map { "\(name().map { "\($0) was" } ?? "the attribute was") \(valueDescription($0))" }
           ?? "not found"
-        return [lastSeen, await failureDescription].compactMap { $0 }.joined(separator: "\n")
-      },
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
-      { () async throws -> Void? in
-        guard let node = try await snapshot() else {
-          last = nil
-          return nil
-        }
-        let current = node[keyPath: keyPath]
-        last = current
-        return current == value ? () : nil
       })
   }
 }

@@ -189,4 +189,47 @@ extension WaitableElement {
       isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
       { try await condition(self) ? () : nil })
   }
+
+  /// The body of the throwing waits that say what their last probe read (an
+  /// attribute, an expectation, a count): `requireValue` on a configuration
+  /// that already has the element's triggers, each probe reading once and
+  /// testing what it read.
+  ///
+  /// - Parameters:
+  ///   - comment: What is awaited, built only when the wait fails.
+  ///   - wait: The configuration, with the element's triggers.
+  ///   - isolation: The actor isolation in which the probes run.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  ///   - read: Reads what a probe tests.
+  ///   - isMet: Whether a reading ends the wait.
+  ///   - lastSeen: What the last reading was, for a failure; `nil` before
+  ///     any probe read. Called only when the wait fails.
+  /// - Throws: `WaitTimeoutError` when the timeout passes first; what
+  ///   `read` throws and the wait does not retry.
+  func require<C: Clock, Reading>(
+    _ comment: @autoclosure () -> String,
+    using wait: Wait<C>,
+    isolation: isolated (any Actor)?,
+    fileID: String,
+    filePath: StaticString,
+    line: Int,
+    column: Int,
+    reading read: () async throws -> Reading,
+    until isMet: (Reading) -> Bool,
+    lastSeen: (Reading?) -> String
+  ) async throws where C.Duration == Duration {
+    var last: Reading?
+    _ = try await wait.requireValue(
+      comment(),
+      observation: { [lastSeen(last), await failureDescription].compactMap { $0 }.joined(separator: "\n") },
+      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+      { () async throws -> Void? in
+        let now = try await read()
+        last = now
+        return isMet(now) ? () : nil
+      })
+  }
 }
