@@ -104,6 +104,7 @@ final class Parking: Sendable {
   }
 
   /// Marks the task cancelled and ends the current sleep, if any.
+  @usableFromInline
   func cancel() {
     let continuation: UnsafeContinuation<Wake, Never>? = state.withLock { state in
       switch state {
