@@ -240,30 +240,30 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     _ probe: (ProbeContext) async throws -> Value?
   ) async throws -> PollOutcome<Value> {
     defer { sleeper.finish() }
-    let parking = sleeper.parkingPlace
+    let parking = sleeper.parking
     return try await withTaskCancellationHandler {
+      var next = sleeper.firstStep()
       while true {
-        sleeping: while true {
-          switch sleeper.nextSleep() {
-          case .reached:
-            break sleeping
-          case .park(let id):
-            let wake = await withUnsafeContinuation { parking.suspend(id, $0) }
-            guard try sleeper.ended(id, by: wake) else { break sleeping }
-          case .clock:
-            try await sleeper.sleepOnClock()
+        switch next {
+        case .park(let id):
+          let wake = await withUnsafeContinuation { parking.suspend(id, $0) }
+          next = try sleeper.woke(from: id, by: wake)
+        case .sleepOnClock:
+          try await sleeper.sleepOnClock()
+          next = sleeper.sleptOnClock()
+        case .probe(let context):
+          do {
+            if let value = try await probe(context) {
+              sleeper.report(context, decided: true)
+              return .decided(value)
+            }
+            next = try sleeper.probed(context)
+          } catch {
+            next = try sleeper.probe(context, threw: error)
           }
+        case .expired(let expiry):
+          return .expired(expiry)
         }
-        let context = sleeper.beginProbe()
-        do {
-          let value = try await probe(context)
-          sleeper.endProbe(context, decided: value != nil)
-          if let value { return .decided(value) }
-        } catch {
-          try sleeper.probe(context, threw: error)
-        }
-        if let expiry = sleeper.expiry() { return .expired(expiry) }
-        try Task.checkCancellation()
       }
     } onCancel: {
       parking.cancel()
@@ -327,7 +327,8 @@ struct LoopState {
   /// Reports a probe that returned.
   @inlinable
   func endProbe<C>(of poller: Poller<C>, _ context: ProbeContext, decided: Bool) {
-    poller.onProbe?(WaitProbe(index: context.index, elapsed: context.elapsed, outcome: decided ? .decided : .notYet))
+    poller.onProbe?(
+      WaitProbe(index: context.index, elapsed: context.elapsed, outcome: decided ? .decided : .notYet))
   }
 
   /// Handles an error a probe threw: keeps and reports it when the wait
@@ -395,21 +396,28 @@ struct ProbeContext: Sendable {
 ///
 /// Made at a wait's first sleep, so a wait whose first probe succeeds never
 /// makes one, and reused for every sleep after. The loop keeps it, and no
-/// more, across its suspensions.
+/// more, across its suspensions, and calls it twice a probe: when a sleep
+/// ends (``woke(from:by:)``) and when a probe returns (``probed(_:)``). Each
+/// call does the schedule's arithmetic and says what the loop does next.
 ///
 /// Not `Sendable`: only the waiting task uses it. The cancellation handler,
-/// which runs elsewhere, reaches the parking place alone.
+/// which runs elsewhere, reaches the parking place alone. Its methods are
+/// inlinable but never inlined: a caller specializes them for its clock,
+/// and their temporaries stay on the thread's stack, out of the loop's
+/// async frame.
 @usableFromInline
 final class Sleeper<C: Clock> where C.Duration == Duration {
-  /// What the loop does next while it sleeps.
+  /// What the loop does next.
   @usableFromInline
-  enum Next {
-    /// The sleep is over: probe again.
-    case reached
+  enum Step {
     /// Park in sleep `id` until the timer, a trigger or cancellation resumes it.
     case park(UInt64)
     /// Sleep on the clock itself: ``sleepOnClock()``.
-    case clock
+    case sleepOnClock
+    /// Run a probe.
+    case probe(ProbeContext)
+    /// The wait's time reached the timeout after a probe.
+    case expired(PollExpiry)
   }
 
   private enum Timer {
@@ -419,24 +427,27 @@ final class Sleeper<C: Clock> where C.Duration == Duration {
     case queue(TimerQueue<C>)
   }
 
-  private let poller: Poller<C>
-  private let start: C.Instant
-  @exclusivity(unchecked) private var loop: LoopState
+  // Only the waiting task reads and writes these, one call at a time, and no
+  // call reaches another while it runs: exclusivity holds by construction,
+  // so the dynamic checks a class's stored properties get are left out.
+  @usableFromInline let poller: Poller<C>
+  @usableFromInline let start: C.Instant
+  @usableFromInline @exclusivity(unchecked) var loop: LoopState
   private let timer: Timer
-  private let parking = Parking()
-
+  /// Where the task parks; the cancellation handler reaches it from elsewhere.
+  @usableFromInline let parking = Parking()
   /// The wait's time when the current sleep began.
-  @exclusivity(unchecked) private var sleepStart = Duration.zero
+  @usableFromInline @exclusivity(unchecked) var sleepStart = Duration.zero
   /// How long the current sleep lasts, all pieces together.
-  @exclusivity(unchecked) private var length = Duration.zero
+  @usableFromInline @exclusivity(unchecked) var length = Duration.zero
   /// What is left of the current sleep.
-  @exclusivity(unchecked) private var left = Duration.zero
+  @usableFromInline @exclusivity(unchecked) var left = Duration.zero
   /// Where the current piece of the sleep ends.
-  @exclusivity(unchecked) private var instant: C.Instant
+  @usableFromInline @exclusivity(unchecked) var instant: C.Instant
   /// How long the current piece is.
-  @exclusivity(unchecked) private var piece = Duration.zero
+  @usableFromInline @exclusivity(unchecked) var piece = Duration.zero
   /// Whether the timer holds an entry for the current piece.
-  @exclusivity(unchecked) private var scheduled = false
+  @usableFromInline @exclusivity(unchecked) var scheduled = false
 
   @usableFromInline
   init(_ poller: borrowing Poller<C>, start: borrowing C.Instant, loop: borrowing LoopState) {
@@ -465,39 +476,35 @@ final class Sleeper<C: Clock> where C.Duration == Duration {
     }
   }
 
-  /// The parking place, for the loop's continuation and its cancellation handler.
-  @usableFromInline var parkingPlace: Parking { parking }
-
-  /// Sets up the sleep after a probe: the schedule's next interval,
-  /// shortened to the time that is left.
-  ///
-  /// The sleep ends at the wait's time plus the interval, never at an
-  /// instant the wait's time has passed already: a clock whose `now` stands
-  /// still or jumps back gets asked for a sleep that takes the interval, not
-  /// one it may count as done at once.
-  private func beginSleep() {
-    sleepStart = loop.time.value
-    length = min(poller.schedule.interval(after: loop.probeCount), poller.timeout - sleepStart)
-    left = length
-    instant = start.advanced(by: sleepStart)
+  /// What the loop does first: the first piece of the first sleep.
+  @inlinable @inline(never)
+  func firstStep() -> Step {
+    nextPiece()
   }
 
-  /// Starts the next piece of the current sleep, at most
-  /// ``Poller/maximumSleep`` long; or, when the sleep has run to its end,
-  /// notes that the wait's time has reached it.
-  @usableFromInline
-  @_specialize(where C == ContinuousClock)
-  @_specialize(where C == SuspendingClock)
-  func nextSleep() -> Next {
-    guard left > .zero else {
-      // A sleep that ran to its deadline has reached it, whatever the clock reads.
-      loop.time.reached(sleepStart + length)
-      return .reached
+  /// Handles the end of sleep `id`: removes it from the triggers, and tells
+  /// the timer when it ended before its deadline and left an entry behind.
+  ///
+  /// - Returns: The next piece of the sleep when it reached its deadline
+  ///   and some of the sleep is left; otherwise the probe that follows.
+  /// - Throws: `CancellationError` when the task was cancelled; the clock's
+  ///   error when its `sleep` failed.
+  @inlinable @inline(never)
+  func woke(from id: UInt64, by wake: Parking.Wake) throws -> Step {
+    if !poller.triggers.isEmpty { disarm(id) }
+    switch wake {
+    case .deadline:
+      left -= piece
+      return nextPiece()
+    case .trigger:
+      if scheduled { discard() }
+      return .probe(loop.beginProbe(of: poller, from: start))
+    case .cancellation:
+      if scheduled { discard() }
+      throw CancellationError()
+    case .clockFailure(let error):
+      throw error
     }
-    piece = min(left, Poller<C>.maximumSleep)
-    instant = instant.advanced(by: piece)
-    guard let id = arm() else { return .clock }
-    return .park(id)
   }
 
   /// Sleeps on the clock itself until the current piece ends.
@@ -510,65 +517,83 @@ final class Sleeper<C: Clock> where C.Duration == Duration {
   @usableFromInline
   func sleepOnClock() async throws {
     try await poller.clock.sleep(until: instant, tolerance: nil)
+  }
+
+  /// After a sleep on the clock itself reached its instant: the next piece,
+  /// or the probe.
+  @inlinable @inline(never)
+  func sleptOnClock() -> Step {
     left -= piece
+    return nextPiece()
   }
 
-  /// Handles the end of sleep `id`: removes it from the triggers, and tells
-  /// the timer when it ended before its deadline and left an entry behind.
+  /// After an undecided probe: reports it, reads the clock, and says what
+  /// comes next.
   ///
-  /// - Returns: `true` when the sleep reached its deadline and the loop
-  ///   sleeps on, `false` when a trigger ended it.
-  /// - Throws: `CancellationError` when the task was cancelled; the clock's
-  ///   error when its `sleep` failed.
-  @usableFromInline
-  @_specialize(where C == ContinuousClock)
-  @_specialize(where C == SuspendingClock)
-  func ended(_ id: UInt64, by wake: Parking.Wake) throws -> Bool {
-    if !poller.triggers.isEmpty { disarm(id) }
-    switch wake {
-    case .deadline:
-      left -= piece
-      return true
-    case .trigger:
-      if scheduled { discard() }
-      return false
-    case .cancellation:
-      if scheduled { discard() }
-      throw CancellationError()
-    case .clockFailure(let error):
-      throw error
-    }
+  /// - Returns: The expiry of the wait when its time has reached the
+  ///   timeout; otherwise the first piece of the next sleep.
+  /// - Throws: `CancellationError` when the task is cancelled.
+  @inlinable @inline(never)
+  func probed(_ context: ProbeContext) throws -> Step {
+    loop.endProbe(of: poller, context, decided: false)
+    return try afterProbe()
   }
 
-  /// Counts a probe that is about to start; see ``LoopState/beginProbe(of:from:)``.
-  @usableFromInline
-  @_specialize(where C == ContinuousClock)
-  @_specialize(where C == SuspendingClock)
-  func beginProbe() -> ProbeContext {
-    loop.beginProbe(of: poller, from: start)
+  /// Handles an error a probe threw: keeps and reports it when the wait
+  /// retries it, then goes on as ``probed(_:)``.
+  ///
+  /// - Throws: `error` when the wait does not retry it;
+  ///   `CancellationError` when the task is cancelled.
+  @inlinable @inline(never)
+  func probe(_ context: ProbeContext, threw error: any Error) throws -> Step {
+    try loop.probe(of: poller, context, threw: error)
+    return try afterProbe()
   }
 
   /// Reports a probe that returned.
-  @usableFromInline
-  func endProbe(_ context: ProbeContext, decided: Bool) {
+  @inlinable
+  func report(_ context: ProbeContext, decided: Bool) {
     loop.endProbe(of: poller, context, decided: decided)
   }
 
-  /// Handles an error a probe threw; see ``LoopState/probe(of:_:threw:)``.
-  @usableFromInline
-  func probe(_ context: ProbeContext, threw error: any Error) throws {
-    try loop.probe(of: poller, context, threw: error)
+  /// Reads the clock after a probe: the expiry, or the next sleep.
+  @inlinable
+  func afterProbe() throws -> Step {
+    if let expiry = loop.expiry(of: poller, from: start) { return .expired(expiry) }
+    try Task.checkCancellation()
+    beginSleep()
+    return nextPiece()
   }
 
-  /// Reads the clock after a probe: the expiry of the wait when its time has
-  /// reached the timeout; otherwise `nil`, and the next sleep is set up.
-  @usableFromInline
-  @_specialize(where C == ContinuousClock)
-  @_specialize(where C == SuspendingClock)
-  func expiry() -> PollExpiry? {
-    if let expiry = loop.expiry(of: poller, from: start) { return expiry }
-    beginSleep()
-    return nil
+  /// Sets up the sleep after a probe: the schedule's next interval,
+  /// shortened to the time that is left.
+  ///
+  /// The sleep ends at the wait's time plus the interval, never at an
+  /// instant the wait's time has passed already: a clock whose `now` stands
+  /// still or jumps back gets asked for a sleep that takes the interval, not
+  /// one it may count as done at once.
+  @inlinable
+  func beginSleep() {
+    sleepStart = loop.time.value
+    length = min(poller.schedule.interval(after: loop.probeCount), poller.timeout - sleepStart)
+    left = length
+    instant = start.advanced(by: sleepStart)
+  }
+
+  /// Starts the next piece of the current sleep, at most
+  /// ``Poller/maximumSleep`` long; or, when the sleep has run to its end,
+  /// notes that the wait's time has reached it and starts the probe.
+  @inlinable
+  func nextPiece() -> Step {
+    guard left > .zero else {
+      // A sleep that ran to its deadline has reached it, whatever the clock reads.
+      loop.time.reached(sleepStart + length)
+      return .probe(loop.beginProbe(of: poller, from: start))
+    }
+    piece = min(left, Poller<C>.maximumSleep)
+    instant = instant.advanced(by: piece)
+    guard let id = arm() else { return .sleepOnClock }
+    return .park(id)
   }
 
   /// Starts a piece of sleep: registers it with the triggers and, unless
@@ -578,18 +603,25 @@ final class Sleeper<C: Clock> where C.Duration == Duration {
   ///
   /// - Returns: The sleep's identifier; `nil` when the wait should sleep on
   ///   the clock itself.
-  private func arm() -> UInt64? {
+  @usableFromInline
+  @_specialize(where C == ContinuousClock)
+  @_specialize(where C == SuspendingClock)
+  func arm() -> UInt64? {
     let triggers = poller.triggers
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
       if triggers.isEmpty, case .thread(let thread) = timer {
-        guard let id = thread.scheduleUnlessQuiet(parking, at: instant) else { return nil }
+        let id = parking.beginSleep()
+        guard thread.scheduleUnlessQuiet(parking, sleep: id, at: instant) else {
+          parking.abandonSleep(id)
+          return nil
+        }
         scheduled = true
         return id
       }
     #endif
     let id = parking.beginSleep()
     var firedAlready = false
-    for (trigger, generation) in zip(triggers, loop.generations)
+    for (trigger, generation) in zip(poller.triggers, loop.generations)
     where !trigger.register(parking, sleep: id, ifStill: generation) {
       firedAlready = true
     }
@@ -606,12 +638,14 @@ final class Sleeper<C: Clock> where C.Duration == Duration {
   }
 
   /// Removes sleep `id` from the triggers after it ended.
-  private func disarm(_ id: UInt64) {
+  @usableFromInline
+  func disarm(_ id: UInt64) {
     for trigger in poller.triggers { trigger.unregister(parking, sleep: id) }
   }
 
   /// Tells the timer that a sleep ended before its deadline.
-  private func discard() {
+  @usableFromInline
+  func discard() {
     switch timer {
     case .thread(let thread): thread.discard()
     case .queue(let queue): queue.discard()

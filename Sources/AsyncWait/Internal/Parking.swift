@@ -61,6 +61,21 @@ final class Parking: Sendable {
     }
   }
 
+  /// Gives up sleep `id`, begun but registered nowhere, so that the next
+  /// sleep can begin; after a cancellation the place stays cancelled.
+  func abandonSleep(_ id: UInt64) {
+    state.withLock { state in
+      switch state {
+      case .armed(let sleep) where sleep == id:
+        state = .idle(last: id)
+      case .cancelled:
+        break
+      default:
+        preconditionFailure("Internal inconsistency: abandoned sleep \(id), which was not armed")
+      }
+    }
+  }
+
   /// Parks `continuation` in sleep `id`, or resumes it at once when the
   /// sleep has ended already or the task is cancelled.
   ///
