@@ -400,13 +400,14 @@ struct ProbeContext: Sendable {
 /// ends (``woke(from:by:)``) and when a probe returns (``probed(_:)``). Each
 /// call does the schedule's arithmetic and says what the loop does next.
 ///
-/// Not `Sendable`: only the waiting task uses it. The cancellation handler,
-/// which runs elsewhere, reaches the parking place alone. Its methods are
-/// inlinable but never inlined: a caller specializes them for its clock,
-/// and their temporaries stay on the thread's stack, out of the loop's
-/// async frame.
+/// It is the wait's ``Parking`` too, so that a sleeping wait's state is one
+/// object. Only the waiting task reads or writes what this subclass adds;
+/// the timer, the triggers and the cancellation handler, on other threads,
+/// reach only the parking place's locked methods. Its methods are inlinable
+/// but never inlined: a caller specializes them for its clock, and their
+/// temporaries stay on the thread's stack, out of the loop's async frame.
 @usableFromInline
-final class Sleeper<C: Clock> where C.Duration == Duration {
+final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// What the loop does next.
   @usableFromInline
   enum Step {
@@ -434,18 +435,15 @@ final class Sleeper<C: Clock> where C.Duration == Duration {
   @usableFromInline let start: C.Instant
   @usableFromInline @exclusivity(unchecked) var loop: LoopState
   private let timer: Timer
-  /// Where the task parks; the cancellation handler reaches it from elsewhere.
-  @usableFromInline let parking = Parking()
-  /// The wait's time when the current sleep began.
-  @usableFromInline @exclusivity(unchecked) var sleepStart = Duration.zero
-  /// How long the current sleep lasts, all pieces together.
-  @usableFromInline @exclusivity(unchecked) var length = Duration.zero
-  /// What is left of the current sleep.
+  /// Where the task parks, as the timer and the triggers know it: the
+  /// sleeper itself.
+  @usableFromInline var parking: Parking { self }
+  /// The wait's time at which the current sleep ends.
+  @usableFromInline @exclusivity(unchecked) var sleepEnd = Duration.zero
+  /// What is left of the current sleep after the piece in progress.
   @usableFromInline @exclusivity(unchecked) var left = Duration.zero
-  /// Where the current piece of the sleep ends.
+  /// Where the piece in progress ends.
   @usableFromInline @exclusivity(unchecked) var instant: C.Instant
-  /// How long the current piece is.
-  @usableFromInline @exclusivity(unchecked) var piece = Duration.zero
   /// Whether the timer holds an entry for the current piece.
   @usableFromInline @exclusivity(unchecked) var scheduled = false
 
@@ -459,12 +457,14 @@ final class Sleeper<C: Clock> where C.Duration == Duration {
       if let thread = SystemTimers.thread(for: poller.clock) {
         thread.join()
         timer = .thread(thread)
-        beginSleep()
-        return
+      } else {
+        timer = .queue(TimerQueue.forWait(on: poller.clock))
       }
+    #else
+      timer = .queue(TimerQueue.forWait(on: poller.clock))
     #endif
-    timer = .queue(TimerQueue.forWait(on: poller.clock))
-    beginSleep()
+    super.init()
+    planSleep()
   }
 
   /// Ends the timer's work for this wait, after its last sleep.
@@ -494,7 +494,6 @@ final class Sleeper<C: Clock> where C.Duration == Duration {
     if !poller.triggers.isEmpty { disarm(id) }
     switch wake {
     case .deadline:
-      left -= piece
       return nextPiece()
     case .trigger:
       if scheduled { discard() }
@@ -523,8 +522,7 @@ final class Sleeper<C: Clock> where C.Duration == Duration {
   /// or the probe.
   @inlinable @inline(never)
   func sleptOnClock() -> Step {
-    left -= piece
-    return nextPiece()
+    nextPiece()
   }
 
   /// After an undecided probe: reports it, reads the clock, and says what
@@ -561,7 +559,7 @@ final class Sleeper<C: Clock> where C.Duration == Duration {
   func afterProbe() throws -> Step {
     if let expiry = loop.expiry(of: poller, from: start) { return .expired(expiry) }
     try Task.checkCancellation()
-    beginSleep()
+    planSleep()
     return nextPiece()
   }
 
@@ -573,10 +571,10 @@ final class Sleeper<C: Clock> where C.Duration == Duration {
   /// still or jumps back gets asked for a sleep that takes the interval, not
   /// one it may count as done at once.
   @inlinable
-  func beginSleep() {
-    sleepStart = loop.time.value
-    length = min(poller.schedule.interval(after: loop.probeCount), poller.timeout - sleepStart)
-    left = length
+  func planSleep() {
+    let sleepStart = loop.time.value
+    left = min(poller.schedule.interval(after: loop.probeCount), poller.timeout - sleepStart)
+    sleepEnd = sleepStart + left
     instant = start.advanced(by: sleepStart)
   }
 
@@ -587,10 +585,11 @@ final class Sleeper<C: Clock> where C.Duration == Duration {
   func nextPiece() -> Step {
     guard left > .zero else {
       // A sleep that ran to its deadline has reached it, whatever the clock reads.
-      loop.time.reached(sleepStart + length)
+      loop.time.reached(sleepEnd)
       return .probe(loop.beginProbe(of: poller, from: start))
     }
-    piece = min(left, Poller<C>.maximumSleep)
+    let piece = min(left, Poller<C>.maximumSleep)
+    left -= piece
     instant = instant.advanced(by: piece)
     guard let id = arm() else { return .sleepOnClock }
     return .park(id)
