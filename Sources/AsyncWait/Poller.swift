@@ -251,18 +251,18 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
         case .sleepOnClock:
           try await sleeper.sleepOnClock()
           next = sleeper.sleptOnClock()
-        case .probe(let context):
+        case .probe:
           do {
-            if let value = try await probe(context) {
-              sleeper.report(context, decided: true)
+            if let value = try await probe(sleeper.context) {
+              sleeper.decided()
               return .decided(value)
             }
-            next = try sleeper.probed(context)
+            next = try sleeper.probed()
           } catch {
-            next = try sleeper.probe(context, threw: error)
+            next = try sleeper.probeThrew(error)
           }
-        case .expired(let expiry):
-          return .expired(expiry)
+        case .expired:
+          return .expired(sleeper.expiry)
         }
       }
     } onCancel: {
@@ -415,10 +415,10 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     case park(UInt64)
     /// Sleep on the clock itself: ``sleepOnClock()``.
     case sleepOnClock
-    /// Run a probe.
-    case probe(ProbeContext)
-    /// The wait's time reached the timeout after a probe.
-    case expired(PollExpiry)
+    /// Run a probe, with ``context``.
+    case probe
+    /// The wait's time reached the timeout after a probe: ``expiry``.
+    case expired
   }
 
   private enum Timer {
@@ -444,6 +444,8 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   @usableFromInline @exclusivity(unchecked) var left = Duration.zero
   /// Where the piece in progress ends.
   @usableFromInline @exclusivity(unchecked) var instant: C.Instant
+  /// The probe the loop runs next, or ran last.
+  @usableFromInline @exclusivity(unchecked) var context = ProbeContext(index: 0, elapsed: .zero)
   /// Whether the timer holds an entry for the current piece.
   @usableFromInline @exclusivity(unchecked) var scheduled = false
 
@@ -497,7 +499,8 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
       return nextPiece()
     case .trigger:
       if scheduled { discard() }
-      return .probe(loop.beginProbe(of: poller, from: start))
+      context = loop.beginProbe(of: poller, from: start)
+      return .probe
     case .cancellation:
       if scheduled { discard() }
       throw CancellationError()
@@ -528,36 +531,42 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// After an undecided probe: reports it, reads the clock, and says what
   /// comes next.
   ///
-  /// - Returns: The expiry of the wait when its time has reached the
+  /// - Returns: ``Step/expired`` when the wait's time has reached the
   ///   timeout; otherwise the first piece of the next sleep.
   /// - Throws: `CancellationError` when the task is cancelled.
   @inlinable @inline(never)
-  func probed(_ context: ProbeContext) throws -> Step {
+  func probed() throws -> Step {
     loop.endProbe(of: poller, context, decided: false)
     return try afterProbe()
   }
 
-  /// Handles an error a probe threw: keeps and reports it when the wait
-  /// retries it, then goes on as ``probed(_:)``.
+  /// Handles an error the probe threw: keeps and reports it when the wait
+  /// retries it, then goes on as ``probed()``.
   ///
   /// - Throws: `error` when the wait does not retry it;
   ///   `CancellationError` when the task is cancelled.
   @inlinable @inline(never)
-  func probe(_ context: ProbeContext, threw error: any Error) throws -> Step {
+  func probeThrew(_ error: any Error) throws -> Step {
     try loop.probe(of: poller, context, threw: error)
     return try afterProbe()
   }
 
-  /// Reports a probe that returned.
+  /// Reports the probe that decided the wait.
   @inlinable
-  func report(_ context: ProbeContext, decided: Bool) {
-    loop.endProbe(of: poller, context, decided: decided)
+  func decided() {
+    loop.endProbe(of: poller, context, decided: true)
+  }
+
+  /// How the wait expired, once ``probed()`` or ``probeThrew(_:)`` said so.
+  @inlinable
+  var expiry: PollExpiry {
+    PollExpiry(probeCount: loop.probeCount, elapsed: loop.time.value, lastError: loop.lastError)
   }
 
   /// Reads the clock after a probe: the expiry, or the next sleep.
   @inlinable
   func afterProbe() throws -> Step {
-    if let expiry = loop.expiry(of: poller, from: start) { return .expired(expiry) }
+    if loop.expiry(of: poller, from: start) != nil { return .expired }
     try Task.checkCancellation()
     planSleep()
     return nextPiece()
@@ -586,7 +595,8 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     guard left > .zero else {
       // A sleep that ran to its deadline has reached it, whatever the clock reads.
       loop.time.reached(sleepEnd)
-      return .probe(loop.beginProbe(of: poller, from: start))
+      context = loop.beginProbe(of: poller, from: start)
+      return .probe
     }
     let piece = min(left, Poller<C>.maximumSleep)
     left -= piece
