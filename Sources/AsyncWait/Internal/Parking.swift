@@ -1,9 +1,13 @@
 #if canImport(Darwin)
   import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
 #elseif canImport(WinSDK)
   import WinSDK
-#else
-  import Synchronization
 #endif
 
 /// Where one wait parks between probes.
@@ -55,59 +59,57 @@ class Parking {
     case cancelled(last: UInt64)
   }
 
-  #if canImport(Darwin) || canImport(WinSDK)
-    #if canImport(Darwin)
-      private typealias Primitive = os_unfair_lock
-    #else
-      private typealias Primitive = SRWLOCK
-    #endif
-
-    /// Protects `state`; no other lock is taken while it is held. Allocated,
-    /// so that its address is stable. (`Synchronization.Mutex`, which lives
-    /// inline, needs macOS 15 and iOS 18.)
-    private let lock: UnsafeMutablePointer<Primitive>
-    /// Read and written only under `lock`.
-    private var state = State.idle(last: 0)
-
-    @usableFromInline
-    init() {
-      lock = .allocate(capacity: 1)
-      #if canImport(Darwin)
-        lock.initialize(to: os_unfair_lock())
-      #else
-        InitializeSRWLock(lock)
-      #endif
-    }
-
-    deinit {
-      lock.deinitialize(count: 1)
-      lock.deallocate()
-    }
-
-    /// Runs `body` with the state, under the lock.
-    private final func withLock<Result>(_ body: (inout State) -> Result) -> Result {
-      #if canImport(Darwin)
-        os_unfair_lock_lock(lock)
-        defer { os_unfair_lock_unlock(lock) }
-      #else
-        AcquireSRWLockExclusive(lock)
-        defer { ReleaseSRWLockExclusive(lock) }
-      #endif
-      return body(&state)
-    }
+  #if canImport(Darwin)
+    private typealias Primitive = os_unfair_lock
+  #elseif canImport(WinSDK)
+    private typealias Primitive = SRWLOCK
   #else
-    /// The state and the lock that protects it, inline in the object; no
-    /// other lock is taken while it is held.
-    private let state = Mutex(State.idle(last: 0))
-
-    @usableFromInline
-    init() {}
-
-    /// Runs `body` with the state, under the lock.
-    private final func withLock<Result>(_ body: (inout State) -> Result) -> Result {
-      state.withLock { body(&$0) }
-    }
+    private typealias Primitive = pthread_mutex_t
   #endif
+
+  /// Protects `state`; no other lock is taken while it is held. Allocated,
+  /// so that its address is stable. (`Synchronization.Mutex`, which lives
+  /// inline, needs macOS 15 and iOS 18, and on Linux ThreadSanitizer does
+  /// not see its ordering, so the sanitized tests would report races.)
+  private let lock: UnsafeMutablePointer<Primitive>
+  /// Read and written only under `lock`.
+  private var state = State.idle(last: 0)
+
+  @usableFromInline
+  init() {
+    lock = .allocate(capacity: 1)
+    #if canImport(Darwin)
+      lock.initialize(to: os_unfair_lock())
+    #elseif canImport(WinSDK)
+      InitializeSRWLock(lock)
+    #else
+      lock.initialize(to: pthread_mutex_t())
+      pthread_mutex_init(lock, nil)
+    #endif
+  }
+
+  deinit {
+    #if !canImport(Darwin) && !canImport(WinSDK)
+      pthread_mutex_destroy(lock)
+    #endif
+    lock.deinitialize(count: 1)
+    lock.deallocate()
+  }
+
+  /// Runs `body` with the state, under the lock.
+  private final func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+    #if canImport(Darwin)
+      os_unfair_lock_lock(lock)
+      defer { os_unfair_lock_unlock(lock) }
+    #elseif canImport(WinSDK)
+      AcquireSRWLockExclusive(lock)
+      defer { ReleaseSRWLockExclusive(lock) }
+    #else
+      pthread_mutex_lock(lock)
+      defer { pthread_mutex_unlock(lock) }
+    #endif
+    return body(&state)
+  }
 
   /// Starts a new sleep and returns its identifier; register it with the
   /// timer and the triggers before calling ``suspend(_:_:)``.
@@ -213,8 +215,8 @@ class Parking {
 }
 
 // Safe because `state` is private and read or written only inside
-// `withLock`, which holds the lock (`Mutex` on Linux; elsewhere `lock`,
-// created in `init` and destroyed in `deinit` only). Every value the state hands across threads (a
+// `withLock`, which holds `lock`; `lock` is created in `init` and destroyed
+// in `deinit` only. Every value the state hands across threads (a
 // continuation, a `Wake`) is `Sendable`. A subclass (the poller's
 // `Sleeper`) adds state that only its waiting task touches; other threads
 // reach it only through the methods above.
