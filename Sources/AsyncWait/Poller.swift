@@ -106,19 +106,27 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// - Throws: `CancellationError` when the task is cancelled before a probe
   ///   decides the wait; what `probe` throws and the wait does not retry;
   ///   what the clock's `sleep` throws.
-  @inlinable
+  @inlinable @inline(__always)
   func poll<Value>(
     isolation: isolated (any Actor)? = #isolation,
     _ probe: (ProbeContext) async throws -> Value?
   ) async throws -> PollOutcome<Value> {
     try Task.checkCancellation()
     let start = clock.now
-    guard isPlain else { return try await poll(from: start, probed: false, isolation: isolation, probe) }
-    // The first probe of a plain wait is inlined into the caller, so a wait
-    // whose condition already holds is specialized for its clock and costs
-    // one clock read.
-    if let value = try await probe(ProbeContext(index: 1, elapsed: .zero)) { return .decided(value) }
-    return try await poll(from: start, probed: true, isolation: isolation, probe)
+    let next: FirstProbe<Value, C>
+    if isPlain {
+      // The first probe of a plain wait is inlined into the caller, so a
+      // wait whose condition already holds is specialized for its clock and
+      // costs one clock read.
+      if let value = try await probe(ProbeContext(index: 1, elapsed: .zero)) { return .decided(value) }
+      next = try afterFirstProbe(from: start, loop: LoopState(probeCount: 1, generations: []))
+    } else {
+      next = try await firstProbe(from: start, isolation: isolation, probe)
+    }
+    switch next {
+    case .ended(let outcome): return outcome
+    case .sleep(let sleeper): return try await Self.sleepAndPoll(sleeper, isolation, probe)
+    }
   }
 
   /// Probes like ``poll(isolation:_:)``, for a throwing wait: an error the
@@ -176,114 +184,100 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     }
   }
 
-  /// The loop, from the start of the wait; `probed` says whether the first
-  /// probe has run and left the wait undecided already.
+  /// The first probe of a wait with options (triggers, retried errors, a
+  /// probe observer), and the check of the time after it.
   ///
-  /// The probes before the first sleep run without a parking place, so a
-  /// wait that no sleep precedes allocates nothing for sleeping; from the
-  /// first sleep on, one cancellation handler covers every sleep.
-  @inlinable
-  func poll<Value>(
+  /// Returns before the loop begins, so that its frame is gone by the time
+  /// the wait sleeps.
+  @inlinable @inline(never)
+  func firstProbe<Value>(
     from start: C.Instant,
-    probed: Bool,
     isolation: isolated (any Actor)?,
+    _ probe: (ProbeContext) async throws -> Value?
+  ) async throws -> FirstProbe<Value, C> {
+    var loop = LoopState(probeCount: 0, generations: triggers.map(\.generation))
+    let context = loop.beginProbe(of: self, from: start)
+    do {
+      let value = try await probe(context)
+      loop.endProbe(of: self, context, decided: value != nil)
+      if let value { return .ended(.decided(value)) }
+    } catch {
+      try loop.probe(of: self, context, threw: error)
+    }
+    return try afterFirstProbe(from: start, loop: loop)
+  }
+
+  /// After an undecided first probe: the expiry of the wait when its time
+  /// has reached the timeout, else the sleeper that carries the loop's
+  /// state from then on.
+  ///
+  /// - Throws: `CancellationError` when the task is cancelled.
+  @inlinable @inline(never)
+  func afterFirstProbe<Value>(from start: C.Instant, loop: LoopState) throws -> FirstProbe<Value, C> {
+    var loop = loop
+    if let expiry = loop.expiry(of: self, from: start) { return .ended(.expired(expiry)) }
+    try Task.checkCancellation()
+    return .sleep(Sleeper(self, start: start, loop: loop))
+  }
+
+  /// The loop after the first probe and its check of the time: sleeps,
+  /// probes, until a probe decides the wait or the timeout passes.
+  ///
+  /// From the first sleep on, the loop's state lives in `sleeper`, made by
+  /// the caller once it knows the wait will sleep, so that a wait that no
+  /// sleep precedes allocates nothing for sleeping; one cancellation handler
+  /// covers every sleep. What the code here keeps across a suspension is a
+  /// reference to the sleeper, the probe and the isolation, and no value of
+  /// the clock's types (whose size a client of the standard library learns
+  /// only at run time, so that each would cost an allocation in the task):
+  /// a sleeping wait's async frames stay small, and they stay allocated for
+  /// as long as it waits. The arithmetic of the schedule runs in the
+  /// sleeper's synchronous methods.
+  @inlinable @inline(__always)
+  static func sleepAndPoll<Value>(
+    _ sleeper: Sleeper<C>,
+    _ isolation: isolated (any Actor)?,
     _ probe: (ProbeContext) async throws -> Value?
   ) async throws -> PollOutcome<Value> {
-    var loop = LoopState(probeCount: probed ? 1 : 0, generations: triggers.map(\.generation))
-    if !probed, let value = try await step(&loop, from: start, isolation: isolation, probe) {
-      return .decided(value)
-    }
-    if let expiry = expiry(of: &loop, from: start, at: clock.now) { return .expired(expiry) }
-    try Task.checkCancellation()
-    let sleeper = Sleeper(clock: clock)
     defer { sleeper.finish() }
+    let parking = sleeper.parking
     return try await withTaskCancellationHandler {
+      var next = sleeper.firstStep()
       while true {
-        let elapsed = loop.time.value
-        let length = min(schedule.interval(after: loop.probeCount), timeout - elapsed)
-        var left = length
-        // The sleep ends at the wait's time plus the interval, never at an
-        // instant the wait's time has passed already: a clock whose `now`
-        // stands still or jumps back gets asked for a sleep that takes the
-        // interval, not one it may count as done at once.
-        var instant = start.advanced(by: elapsed)
-        // The sleep, spelled out here rather than in a function of its own,
-        // so that a sleeping wait keeps one async frame fewer.
-        while left > .zero {
-          let step = min(left, Self.maximumSleep)
-          instant = instant.advanced(by: step)
-          guard
-            let (id, scheduled) = sleeper.arm(
-              until: instant, triggers: triggers, generations: loop.generations)
-          else {
-            // Alone on the timer, and with nothing but the deadline and
-            // cancellation to wake it: a sleep of the clock's own costs less
-            // than a hand-off through the timer thread.
-            try await clock.sleep(until: instant, tolerance: nil)
-            left -= step
-            continue
+        switch next {
+        case .park(let id):
+          let wake = await withUnsafeContinuation { parking.suspend(id, $0) }
+          next = try sleeper.woke(from: id, by: wake)
+        case .sleepOnClock:
+          try await sleeper.sleepOnClock()
+          next = sleeper.sleptOnClock()
+        case .probe:
+          do {
+            if let value = try await probe(sleeper.context) {
+              sleeper.decided()
+              return .decided(value)
+            }
+            next = try sleeper.probed()
+          } catch {
+            next = try sleeper.probeThrew(error)
           }
-          let wake = await withUnsafeContinuation { sleeper.parkingPlace.suspend(id, $0) }
-          if try sleeper.ended(id, by: wake, scheduled: scheduled, triggers: triggers) {
-            left -= step
-          } else {
-            break
-          }
+        case .expired:
+          return .expired(sleeper.expiry)
         }
-        // A sleep that ran to its deadline has reached it, whatever the clock reads.
-        if left == .zero { loop.time.reached(elapsed + length) }
-        if let value = try await step(&loop, from: start, isolation: isolation, probe) {
-          return .decided(value)
-        }
-        if let expiry = expiry(of: &loop, from: start, at: clock.now) { return .expired(expiry) }
-        try Task.checkCancellation()
       }
     } onCancel: {
-      sleeper.cancel()
+      parking.cancel()
     }
   }
+}
 
-  /// Runs one probe and reports it.
-  ///
-  /// - Returns: The probe's value when it decided the wait, else `nil`.
-  /// - Throws: What the probe throws and the wait does not retry.
-  @inlinable
-  func step<Value>(
-    _ loop: inout LoopState,
-    from start: C.Instant,
-    isolation: isolated (any Actor)?,
-    _ probe: (ProbeContext) async throws -> Value?
-  ) async throws -> Value? {
-    for index in triggers.indices { loop.generations[index] = triggers[index].generation }
-    loop.probeCount += 1
-    let context = ProbeContext(
-      index: loop.probeCount, elapsed: loop.time.advance(to: start.duration(to: clock.now)))
-    do {
-      if let value = try await probe(context) {
-        onProbe?(WaitProbe(index: loop.probeCount, elapsed: context.elapsed, outcome: .decided))
-        return value
-      }
-      onProbe?(WaitProbe(index: loop.probeCount, elapsed: context.elapsed, outcome: .notYet))
-    } catch {
-      guard let retryingErrors, !(error is CancellationError), !(error is ClockSleepFailure),
-        retryingErrors(error)
-      else { throw error }
-      loop.lastError = error
-      onProbe?(WaitProbe(index: loop.probeCount, elapsed: context.elapsed, outcome: .retriedError(error)))
-    }
-    return nil
-  }
-
-  /// The expiry of the wait when its time, read at `now`, has reached the
-  /// timeout; `nil` while it may sleep again.
-  @inlinable
-  func expiry(of loop: inout LoopState, from start: C.Instant, at now: C.Instant) -> PollExpiry? {
-    let elapsed = loop.time.advance(to: start.duration(to: now))
-    guard timeout > .zero, elapsed < timeout else {
-      return PollExpiry(probeCount: loop.probeCount, elapsed: elapsed, lastError: loop.lastError)
-    }
-    return nil
-  }
+/// How a wait goes on after its first probe.
+@usableFromInline
+enum FirstProbe<Value, C: Clock> where C.Duration == Duration {
+  /// The wait ended: decided, or expired.
+  case ended(PollOutcome<Value>)
+  /// The wait sleeps, with its state in this sleeper.
+  case sleep(Sleeper<C>)
 }
 
 /// An error of a clock's `sleep` that a probe ran into (the race of a
@@ -300,7 +294,8 @@ struct ClockSleepFailure: Error {
   }
 }
 
-/// What the loop keeps from probe to probe.
+/// What the loop keeps from probe to probe, and what it does around each
+/// probe.
 @usableFromInline
 struct LoopState {
   /// How many probes have run.
@@ -316,6 +311,46 @@ struct LoopState {
   init(probeCount: Int, generations: [UInt64]) {
     self.probeCount = probeCount
     self.generations = generations
+  }
+
+  /// Counts a probe that is about to start, notes the triggers' generations
+  /// and reads the clock.
+  ///
+  /// - Returns: What the probe knows of its place in the wait.
+  @inlinable @inline(never)
+  mutating func beginProbe<C>(of poller: Poller<C>, from start: C.Instant) -> ProbeContext {
+    for index in poller.triggers.indices { generations[index] = poller.triggers[index].generation }
+    probeCount += 1
+    return ProbeContext(index: probeCount, elapsed: time.advance(to: start.duration(to: poller.clock.now)))
+  }
+
+  /// Reports a probe that returned.
+  @inlinable
+  func endProbe<C>(of poller: Poller<C>, _ context: ProbeContext, decided: Bool) {
+    poller.onProbe?(
+      WaitProbe(index: context.index, elapsed: context.elapsed, outcome: decided ? .decided : .notYet))
+  }
+
+  /// Handles an error a probe threw: keeps and reports it when the wait
+  /// retries it, and throws it otherwise.
+  @inlinable @inline(never)
+  mutating func probe<C>(of poller: Poller<C>, _ context: ProbeContext, threw error: any Error) throws {
+    guard let retryingErrors = poller.retryingErrors, !(error is CancellationError),
+      !(error is ClockSleepFailure), retryingErrors(error)
+    else { throw error }
+    lastError = error
+    poller.onProbe?(WaitProbe(index: context.index, elapsed: context.elapsed, outcome: .retriedError(error)))
+  }
+
+  /// Reads the clock after a probe: the expiry of the wait when its time has
+  /// reached the timeout; `nil` while it may sleep again.
+  @inlinable @inline(never)
+  mutating func expiry<C>(of poller: Poller<C>, from start: C.Instant) -> PollExpiry? {
+    let elapsed = time.advance(to: start.duration(to: poller.clock.now))
+    guard poller.timeout > .zero, elapsed < poller.timeout else {
+      return PollExpiry(probeCount: probeCount, elapsed: elapsed, lastError: lastError)
+    }
+    return nil
   }
 }
 
@@ -356,33 +391,82 @@ struct ProbeContext: Sendable {
   }
 }
 
-/// The sleeping half of a wait: its parking place, and the timer that ends
-/// its sleeps.
+/// The sleeping half of a wait: the loop's state from its first sleep on,
+/// its parking place, and the timer that ends its sleeps.
 ///
 /// Made at a wait's first sleep, so a wait whose first probe succeeds never
-/// makes one, and reused for every sleep after.
+/// makes one, and reused for every sleep after. The loop keeps it, and no
+/// more, across its suspensions, and calls it twice a probe: when a sleep
+/// ends (``woke(from:by:)``) and when a probe returns (``probed(_:)``). Each
+/// call does the schedule's arithmetic and says what the loop does next.
+///
+/// It is the wait's ``Parking`` too, so that a sleeping wait's state is one
+/// object. Only the waiting task reads or writes what this subclass adds;
+/// the timer, the triggers and the cancellation handler, on other threads,
+/// reach only the parking place's locked methods. Its methods are inlinable
+/// but never inlined: a caller specializes them for its clock, and their
+/// temporaries stay on the thread's stack, out of the loop's async frame.
 @usableFromInline
-struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
-  private enum Timer: Sendable {
+final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
+  /// What the loop does next.
+  @usableFromInline
+  enum Step {
+    /// Park in sleep `id` until the timer, a trigger or cancellation resumes it.
+    case park(UInt64)
+    /// Sleep on the clock itself: ``sleepOnClock()``.
+    case sleepOnClock
+    /// Run a probe, with ``context``.
+    case probe
+    /// The wait's time reached the timeout after a probe: ``expiry``.
+    case expired
+  }
+
+  private enum Timer {
     /// The process-wide timer thread of a system clock.
     case thread(TimerThread<C>)
     /// A private queue driven by tasks sleeping on the wait's own clock.
     case queue(TimerQueue<C>)
   }
 
+  // Only the waiting task reads and writes these, one call at a time, and no
+  // call reaches another while it runs: exclusivity holds by construction,
+  // so the dynamic checks a class's stored properties get are left out.
+  @usableFromInline let poller: Poller<C>
+  @usableFromInline let start: C.Instant
+  @usableFromInline @exclusivity(unchecked) var loop: LoopState
   private let timer: Timer
-  private let parking = Parking()
+  /// Where the task parks, as the timer and the triggers know it: the
+  /// sleeper itself.
+  @usableFromInline var parking: Parking { self }
+  /// The wait's time at which the current sleep ends.
+  @usableFromInline @exclusivity(unchecked) var sleepEnd = Duration.zero
+  /// What is left of the current sleep after the piece in progress.
+  @usableFromInline @exclusivity(unchecked) var left = Duration.zero
+  /// Where the piece in progress ends.
+  @usableFromInline @exclusivity(unchecked) var instant: C.Instant
+  /// The probe the loop runs next, or ran last.
+  @usableFromInline @exclusivity(unchecked) var context = ProbeContext(index: 0, elapsed: .zero)
+  /// Whether the timer holds an entry for the current piece.
+  @usableFromInline @exclusivity(unchecked) var scheduled = false
 
   @usableFromInline
-  init(clock: C) {
+  init(_ poller: borrowing Poller<C>, start: borrowing C.Instant, loop: borrowing LoopState) {
+    self.poller = copy poller
+    self.start = copy start
+    self.loop = copy loop
+    self.instant = copy start
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-      if let thread = SystemTimers.thread(for: clock) {
+      if let thread = SystemTimers.thread(for: poller.clock) {
         thread.join()
         timer = .thread(thread)
-        return
+      } else {
+        timer = .queue(TimerQueue.forWait(on: poller.clock))
       }
+    #else
+      timer = .queue(TimerQueue.forWait(on: poller.clock))
     #endif
-    timer = .queue(TimerQueue.forWait(on: clock))
+    super.init()
+    planSleep()
   }
 
   /// Ends the timer's work for this wait, after its last sleep.
@@ -394,31 +478,29 @@ struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
     }
   }
 
-  /// Ends the current sleep, and every later one, at once.
-  @usableFromInline
-  func cancel() {
-    parking.cancel()
+  /// What the loop does first: the first piece of the first sleep.
+  @inlinable @inline(never)
+  func firstStep() -> Step {
+    nextPiece()
   }
-
-  /// The parking place, for the loop's continuation.
-  @usableFromInline var parkingPlace: Parking { parking }
 
   /// Handles the end of sleep `id`: removes it from the triggers, and tells
   /// the timer when it ended before its deadline and left an entry behind.
   ///
-  /// - Returns: `true` when the sleep reached its deadline, `false` when a
-  ///   trigger ended it.
+  /// - Returns: The next piece of the sleep when it reached its deadline
+  ///   and some of the sleep is left; otherwise the probe that follows.
   /// - Throws: `CancellationError` when the task was cancelled; the clock's
   ///   error when its `sleep` failed.
-  @usableFromInline
-  func ended(_ id: UInt64, by wake: Parking.Wake, scheduled: Bool, triggers: [WaitTrigger]) throws -> Bool {
-    if !triggers.isEmpty { disarm(id, triggers: triggers) }
+  @inlinable @inline(never)
+  func woke(from id: UInt64, by wake: Parking.Wake) throws -> Step {
+    if !poller.triggers.isEmpty { disarm(id) }
     switch wake {
     case .deadline:
-      return true
+      return nextPiece()
     case .trigger:
       if scheduled { discard() }
-      return false
+      context = loop.beginProbe(of: poller, from: start)
+      return .probe
     case .cancellation:
       if scheduled { discard() }
       throw CancellationError()
@@ -427,24 +509,128 @@ struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
     }
   }
 
-  /// Starts a sleep: registers it with the triggers and, unless one has
-  /// fired since the last probe, with the timer; or, for a wait without
-  /// triggers on a system clock whose timer serves almost no other sleep,
-  /// starts none, for the wait to sleep on the clock itself.
+  /// Sleeps on the clock itself until the current piece ends.
   ///
-  /// - Returns: The sleep's identifier, and whether the timer holds an entry
-  ///   for it; `nil` when the wait should sleep on the clock itself.
+  /// For a wait alone on the timer, with nothing but the deadline and
+  /// cancellation to wake it: a sleep of the clock's own costs less than a
+  /// hand-off through the timer thread.
+  ///
+  /// - Throws: What the clock's `sleep` throws.
   @usableFromInline
-  func arm(until instant: C.Instant, triggers: [WaitTrigger], generations: [UInt64]) -> (UInt64, Bool)? {
+  func sleepOnClock() async throws {
+    try await poller.clock.sleep(until: instant, tolerance: nil)
+  }
+
+  /// After a sleep on the clock itself reached its instant: the next piece,
+  /// or the probe.
+  @inlinable @inline(never)
+  func sleptOnClock() -> Step {
+    nextPiece()
+  }
+
+  /// After an undecided probe: reports it, reads the clock, and says what
+  /// comes next.
+  ///
+  /// - Returns: ``Step/expired`` when the wait's time has reached the
+  ///   timeout; otherwise the first piece of the next sleep.
+  /// - Throws: `CancellationError` when the task is cancelled.
+  @inlinable @inline(never)
+  func probed() throws -> Step {
+    loop.endProbe(of: poller, context, decided: false)
+    return try afterProbe()
+  }
+
+  /// Handles an error the probe threw: keeps and reports it when the wait
+  /// retries it, then goes on as ``probed()``.
+  ///
+  /// - Throws: `error` when the wait does not retry it;
+  ///   `CancellationError` when the task is cancelled.
+  @inlinable @inline(never)
+  func probeThrew(_ error: any Error) throws -> Step {
+    try loop.probe(of: poller, context, threw: error)
+    return try afterProbe()
+  }
+
+  /// Reports the probe that decided the wait.
+  @inlinable
+  func decided() {
+    loop.endProbe(of: poller, context, decided: true)
+  }
+
+  /// How the wait expired, once ``probed()`` or ``probeThrew(_:)`` said so.
+  @inlinable
+  var expiry: PollExpiry {
+    PollExpiry(probeCount: loop.probeCount, elapsed: loop.time.value, lastError: loop.lastError)
+  }
+
+  /// Reads the clock after a probe: the expiry, or the next sleep.
+  @inlinable
+  func afterProbe() throws -> Step {
+    if loop.expiry(of: poller, from: start) != nil { return .expired }
+    try Task.checkCancellation()
+    planSleep()
+    return nextPiece()
+  }
+
+  /// Sets up the sleep after a probe: the schedule's next interval,
+  /// shortened to the time that is left.
+  ///
+  /// The sleep ends at the wait's time plus the interval, never at an
+  /// instant the wait's time has passed already: a clock whose `now` stands
+  /// still or jumps back gets asked for a sleep that takes the interval, not
+  /// one it may count as done at once.
+  @inlinable
+  func planSleep() {
+    let sleepStart = loop.time.value
+    left = min(poller.schedule.interval(after: loop.probeCount), poller.timeout - sleepStart)
+    sleepEnd = sleepStart + left
+    instant = start.advanced(by: sleepStart)
+  }
+
+  /// Starts the next piece of the current sleep, at most
+  /// ``Poller/maximumSleep`` long; or, when the sleep has run to its end,
+  /// notes that the wait's time has reached it and starts the probe.
+  @inlinable
+  func nextPiece() -> Step {
+    guard left > .zero else {
+      // A sleep that ran to its deadline has reached it, whatever the clock reads.
+      loop.time.reached(sleepEnd)
+      context = loop.beginProbe(of: poller, from: start)
+      return .probe
+    }
+    let piece = min(left, Poller<C>.maximumSleep)
+    left -= piece
+    instant = instant.advanced(by: piece)
+    guard let id = arm() else { return .sleepOnClock }
+    return .park(id)
+  }
+
+  /// Starts a piece of sleep: registers it with the triggers and, unless
+  /// one has fired since the last probe, with the timer; or, for a wait
+  /// without triggers on a system clock whose timer serves almost no other
+  /// sleep, starts none, for the wait to sleep on the clock itself.
+  ///
+  /// - Returns: The sleep's identifier; `nil` when the wait should sleep on
+  ///   the clock itself.
+  @usableFromInline
+  @_specialize(where C == ContinuousClock)
+  @_specialize(where C == SuspendingClock)
+  func arm() -> UInt64? {
+    let triggers = poller.triggers
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
       if triggers.isEmpty, case .thread(let thread) = timer {
-        guard let id = thread.scheduleUnlessQuiet(parking, at: instant) else { return nil }
-        return (id, true)
+        let id = parking.beginSleep()
+        guard thread.scheduleUnlessQuiet(parking, sleep: id, at: instant) else {
+          parking.abandonSleep(id)
+          return nil
+        }
+        scheduled = true
+        return id
       }
     #endif
     let id = parking.beginSleep()
     var firedAlready = false
-    for (trigger, generation) in zip(triggers, generations)
+    for (trigger, generation) in zip(poller.triggers, loop.generations)
     where !trigger.register(parking, sleep: id, ifStill: generation) {
       firedAlready = true
     }
@@ -456,16 +642,19 @@ struct Sleeper<C: Clock>: Sendable where C.Duration == Duration {
       case .queue(let queue): queue.schedule(parking, sleep: id, at: instant)
       }
     }
-    return (id, !firedAlready)
+    scheduled = !firedAlready
+    return id
   }
 
   /// Removes sleep `id` from the triggers after it ended.
-  private func disarm(_ id: UInt64, triggers: [WaitTrigger]) {
-    for trigger in triggers { trigger.unregister(parking, sleep: id) }
+  @usableFromInline
+  func disarm(_ id: UInt64) {
+    for trigger in poller.triggers { trigger.unregister(parking, sleep: id) }
   }
 
   /// Tells the timer that a sleep ended before its deadline.
-  private func discard() {
+  @usableFromInline
+  func discard() {
     switch timer {
     case .thread(let thread): thread.discard()
     case .queue(let queue): queue.discard()

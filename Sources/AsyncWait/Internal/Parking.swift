@@ -1,3 +1,15 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
+#elseif canImport(WinSDK)
+  import WinSDK
+#endif
+
 /// Where one wait parks between probes.
 ///
 /// A wait makes one `Parking` at its first sleep and reuses it for every
@@ -8,8 +20,15 @@
 ///
 /// The wait registers one cancellation handler for all its sleeps, which
 /// calls ``cancel()``: from then on every sleep ends at once.
+///
+/// One object and its lock: the state is kept here, not in a `Locked`, so
+/// that a sleeping wait holds two allocations fewer and the timer thread,
+/// which resumes ten thousand of them a second, follows one pointer fewer.
+/// The poller's ``Sleeper`` is a subclass, so that a sleeping wait's loop
+/// state and parking place are one object; the lock protects only the
+/// state declared here.
 @usableFromInline
-final class Parking: Sendable {
+class Parking {
   /// What ended a sleep.
   @usableFromInline
   enum Wake: Sendable {
@@ -40,13 +59,62 @@ final class Parking: Sendable {
     case cancelled(last: UInt64)
   }
 
-  // Protects `State`; no other lock is taken while it is held.
-  private let state = Locked(State.idle(last: 0))
+  #if canImport(Darwin)
+    private typealias Primitive = os_unfair_lock
+  #elseif canImport(WinSDK)
+    private typealias Primitive = SRWLOCK
+  #else
+    private typealias Primitive = pthread_mutex_t
+  #endif
+
+  /// Protects `state`; no other lock is taken while it is held. Allocated,
+  /// so that its address is stable. (`Synchronization.Mutex`, which lives
+  /// inline, needs macOS 15 and iOS 18, and on Linux ThreadSanitizer does
+  /// not see its ordering, so the sanitized tests would report races.)
+  private let lock: UnsafeMutablePointer<Primitive>
+  /// Read and written only under `lock`.
+  private var state = State.idle(last: 0)
+
+  @usableFromInline
+  init() {
+    lock = .allocate(capacity: 1)
+    #if canImport(Darwin)
+      lock.initialize(to: os_unfair_lock())
+    #elseif canImport(WinSDK)
+      InitializeSRWLock(lock)
+    #else
+      lock.initialize(to: pthread_mutex_t())
+      pthread_mutex_init(lock, nil)
+    #endif
+  }
+
+  deinit {
+    #if !canImport(Darwin) && !canImport(WinSDK)
+      pthread_mutex_destroy(lock)
+    #endif
+    lock.deinitialize(count: 1)
+    lock.deallocate()
+  }
+
+  /// Runs `body` with the state, under the lock.
+  private final func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+    #if canImport(Darwin)
+      os_unfair_lock_lock(lock)
+      defer { os_unfair_lock_unlock(lock) }
+    #elseif canImport(WinSDK)
+      AcquireSRWLockExclusive(lock)
+      defer { ReleaseSRWLockExclusive(lock) }
+    #else
+      pthread_mutex_lock(lock)
+      defer { pthread_mutex_unlock(lock) }
+    #endif
+    return body(&state)
+  }
 
   /// Starts a new sleep and returns its identifier; register it with the
   /// timer and the triggers before calling ``suspend(_:_:)``.
-  func beginSleep() -> UInt64 {
-    state.withLock { state in
+  final func beginSleep() -> UInt64 {
+    withLock { state in
       switch state {
       case .idle(let last):
         state = .armed(sleep: last &+ 1)
@@ -61,14 +129,29 @@ final class Parking: Sendable {
     }
   }
 
+  /// Gives up sleep `id`, begun but registered nowhere, so that the next
+  /// sleep can begin; after a cancellation the place stays cancelled.
+  final func abandonSleep(_ id: UInt64) {
+    withLock { state in
+      switch state {
+      case .armed(let sleep) where sleep == id:
+        state = .idle(last: id)
+      case .cancelled:
+        break
+      default:
+        preconditionFailure("Internal inconsistency: abandoned sleep \(id), which was not armed")
+      }
+    }
+  }
+
   /// Parks `continuation` in sleep `id`, or resumes it at once when the
   /// sleep has ended already or the task is cancelled.
   ///
   /// Called from the closure of `withUnsafeContinuation`, which the waiting
   /// task runs itself, so that a sleeping wait keeps no frame of its own here.
   @usableFromInline
-  func suspend(_ id: UInt64, _ continuation: UnsafeContinuation<Wake, Never>) {
-    let early: Wake? = state.withLock { state in
+  final func suspend(_ id: UInt64, _ continuation: UnsafeContinuation<Wake, Never>) {
+    let early: Wake? = withLock { state in
       switch state {
       case .armed(let sleep) where sleep == id:
         state = .suspended(sleep: id, continuation)
@@ -86,8 +169,8 @@ final class Parking: Sendable {
   }
 
   /// Resumes sleep `id`, unless it has been resumed already or is not the current sleep.
-  func resume(_ id: UInt64, with wake: Wake) {
-    let continuation: UnsafeContinuation<Wake, Never>? = state.withLock { state in
+  final func resume(_ id: UInt64, with wake: Wake) {
+    let continuation: UnsafeContinuation<Wake, Never>? = withLock { state in
       switch state {
       case .armed(let sleep) where sleep == id:
         state = .woken(sleep: id, wake)
@@ -104,8 +187,9 @@ final class Parking: Sendable {
   }
 
   /// Marks the task cancelled and ends the current sleep, if any.
-  func cancel() {
-    let continuation: UnsafeContinuation<Wake, Never>? = state.withLock { state in
+  @usableFromInline
+  final func cancel() {
+    let continuation: UnsafeContinuation<Wake, Never>? = withLock { state in
       switch state {
       case .idle(let last), .cancelled(let last), .armed(let last), .woken(let last, _):
         state = .cancelled(last: last)
@@ -120,8 +204,8 @@ final class Parking: Sendable {
 
   /// Whether sleep `id` is the current sleep and has not been resumed: a
   /// timer entry for it is still live.
-  func isWaiting(for id: UInt64) -> Bool {
-    state.withLock { state in
+  final func isWaiting(for id: UInt64) -> Bool {
+    withLock { state in
       switch state {
       case .armed(let sleep), .suspended(let sleep, _): sleep == id
       case .idle, .woken, .cancelled: false
@@ -129,3 +213,11 @@ final class Parking: Sendable {
     }
   }
 }
+
+// Safe because `state` is private and read or written only inside
+// `withLock`, which holds `lock`; `lock` is created in `init` and destroyed
+// in `deinit` only. Every value the state hands across threads (a
+// continuation, a `Wake`) is `Sendable`. A subclass (the poller's
+// `Sleeper`) adds state that only its waiting task touches; other threads
+// reach it only through the methods above.
+extension Parking: @unchecked Sendable {}

@@ -28,9 +28,8 @@
   ///   entry, removed as ``TimerHeap`` says.
   final class TimerThread<C: Clock>: @unchecked Sendable where C.Duration == Duration {
     // Locks: `mutex` protects `state`. While holding it the timer takes a
-    // wait's parking lock (to tell stale entries during a compaction, and
-    // to begin a sleep in `scheduleUnlessQuiet`), and nothing else; no code
-    // takes `mutex` while holding a parking lock.
+    // wait's parking lock (to tell stale entries during a compaction), and
+    // nothing else; no code takes `mutex` while holding a parking lock.
     //
     // Safe to share: `state` is read and written only with `mutex` held, and
     // `clock` and `origin` are immutable. `mutex` and `condition` are created
@@ -113,32 +112,29 @@
       if wakesThread { pthread_cond_signal(condition) }
     }
 
-    /// Begins a sleep of `parking` and schedules its wake-up at `deadline`,
-    /// unless so few waits sleep on this clock that the wait does better to
-    /// sleep on the clock itself: batching pays only when sleeps share
-    /// wake-ups.
+    /// Schedules a wake-up of sleep `id` of `parking` at `deadline`, unless
+    /// so few waits sleep on this clock that the wait does better to sleep
+    /// on the clock itself: batching pays only when sleeps share wake-ups.
     ///
     /// One hold of the lock decides and schedules, where a check and then a
-    /// schedule took two on every sleep.
+    /// schedule took two on every sleep; the sleep is begun before, outside
+    /// the lock, so that the timer's lock is held no longer than an insertion.
     ///
-    /// - Returns: The sleep's identifier, or `nil` when the wait should sleep
-    ///   on the clock itself; then no sleep has begun.
+    /// - Returns: Whether the wake-up was scheduled; when not, the caller
+    ///   abandons the sleep and sleeps on the clock itself.
     @_specialize(where C == ContinuousClock)
     @_specialize(where C == SuspendingClock)
-    func scheduleUnlessQuiet(_ parking: Parking, at deadline: C.Instant) -> UInt64? {
+    func scheduleUnlessQuiet(_ parking: Parking, sleep id: UInt64, at deadline: C.Instant) -> Bool {
       let ticks = ticks(deadline, roundingUp: true)
       pthread_mutex_lock(mutex)
       guard state.sleepingWaits > Self.quietWaits else {
         pthread_mutex_unlock(mutex)
-        return nil
+        return false
       }
-      // The parking lock, taken under the timer's: the order the timer
-      // keeps everywhere.
-      let id = parking.beginSleep()
       let wakesThread = insert(parking, sleep: id, at: ticks)
       pthread_mutex_unlock(mutex)
       if wakesThread { pthread_cond_signal(condition) }
-      return id
+      return true
     }
 
     /// Adds an entry to the heap; the caller holds the lock.
