@@ -9,8 +9,12 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct ItemListFlowTests {
-  /// Ten seconds, probing every 5 ms: the timeout bounds a hang, not a speed.
-  let patient = Wait(timeout: .seconds(10), schedule: .fixed(.milliseconds(5)))
+  /// Thirty seconds, probing every 5 ms: the timeout bounds a hang, not a
+  /// speed. The app's delays resume on the cooperative pool, which the
+  /// million-node walk of `HostileTreeTests` can hold for 8 to 14 s under
+  /// ThreadSanitizer on two cores; at ten seconds these waits failed when it
+  /// did.
+  let patient = Wait(timeout: .seconds(30), schedule: .fixed(.milliseconds(5)))
 
   @Test func listAppearsWithItsItems() async throws {
     let app = ItemListApp()
