@@ -431,7 +431,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   // Only the waiting task reads and writes these, one call at a time, and no
   // call reaches another while it runs: exclusivity holds by construction,
   // so the dynamic checks a class's stored properties get are left out.
-  @usableFromInline let poller: Poller<C>
+  @usableFromInline @exclusivity(unchecked) var poller: Poller<C>
   @usableFromInline let start: C.Instant
   @usableFromInline @exclusivity(unchecked) var loop: LoopState
   private let timer: Timer
@@ -476,6 +476,13 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     case .queue(let queue): queue.shutDown()
     case .thread(let thread): thread.leave()
     }
+    // A stale entry of the timer thread keeps this object until the entry
+    // is removed or its deadline passes, which may be an interval later:
+    // what the caller handed in (triggers, closures, the last error it
+    // retried) is let go now, with the wait.
+    poller = Poller(timing: poller.timing, clock: poller.clock)
+    loop.lastError = nil
+    loop.generations = []
   }
 
   /// What the loop does first: the first piece of the first sleep.

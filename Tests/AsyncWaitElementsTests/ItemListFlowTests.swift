@@ -9,8 +9,9 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct ItemListFlowTests {
-  /// Thirty seconds, probing every 5 ms: the timeout bounds a hang, not a
-  /// speed. The app's delays resume on the cooperative pool, which the
+  /// Thirty seconds, probing every 5 ms: the timeout bounds a hang, not a speed.
+  ///
+  /// The app's delays resume on the cooperative pool, which the
   /// million-node walk of `HostileTreeTests` can hold for 8 to 14 s under
   /// ThreadSanitizer on two cores; at ten seconds these waits failed when it
   /// did.

@@ -67,10 +67,12 @@ class Parking {
     private typealias Primitive = pthread_mutex_t
   #endif
 
-  /// Protects `state`; no other lock is taken while it is held. Allocated,
-  /// so that its address is stable. (`Synchronization.Mutex`, which lives
-  /// inline, needs macOS 15 and iOS 18, and on Linux ThreadSanitizer does
-  /// not see its ordering, so the sanitized tests would report races.)
+  /// Protects `state`; no other lock is taken while it is held.
+  ///
+  /// Allocated, so that its address is stable. `Synchronization.Mutex`,
+  /// which lives inline, needs macOS 15 and iOS 18, and on Linux
+  /// ThreadSanitizer does not see its ordering, so the sanitized tests would
+  /// report races.
   private let lock: UnsafeMutablePointer<Primitive>
   /// Read and written only under `lock`.
   private var state = State.idle(last: 0)
