@@ -669,6 +669,13 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   }
 }
 
+// Safe because what `Sleeper` adds to `Parking` is read and written only by
+// the waiting task, one call at a time: the timer thread, the triggers and
+// the cancellation handler hold the object as a `Parking` and call only its
+// locked methods. The last release may come from the timer thread after the
+// wait has returned, when no task uses the object any more.
+extension Sleeper: @unchecked Sendable {}
+
 /// What a run of ``Poller/poll(isolation:_:)`` ended with.
 @usableFromInline
 enum PollOutcome<Value> {
