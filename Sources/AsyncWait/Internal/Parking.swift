@@ -1,15 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Android)
-  import Android
-#elseif canImport(WinSDK)
-  import WinSDK
-#endif
-
 /// Where one wait parks between probes.
 ///
 /// A wait makes one `Parking` at its first sleep and reuses it for every
@@ -59,58 +47,21 @@ class Parking {
     case cancelled(last: UInt64)
   }
 
-  #if canImport(Darwin)
-    private typealias Primitive = os_unfair_lock
-  #elseif canImport(WinSDK)
-    private typealias Primitive = SRWLOCK
-  #else
-    private typealias Primitive = pthread_mutex_t
-  #endif
-
   /// Protects `state`; no other lock is taken while it is held.
-  ///
-  /// Allocated, so that its address is stable. `Synchronization.Mutex`,
-  /// which lives inline, needs macOS 15 and iOS 18, and on Linux
-  /// ThreadSanitizer does not see its ordering, so the sanitized tests would
-  /// report races.
-  private let lock: UnsafeMutablePointer<Primitive>
+  private let lock = PlatformLock()
   /// Read and written only under `lock`.
   private var state = State.idle(last: 0)
 
   @usableFromInline
-  init() {
-    lock = .allocate(capacity: 1)
-    #if canImport(Darwin)
-      lock.initialize(to: os_unfair_lock())
-    #elseif canImport(WinSDK)
-      InitializeSRWLock(lock)
-    #else
-      lock.initialize(to: pthread_mutex_t())
-      pthread_mutex_init(lock, nil)
-    #endif
-  }
+  init() {}
 
   deinit {
-    #if !canImport(Darwin) && !canImport(WinSDK)
-      pthread_mutex_destroy(lock)
-    #endif
-    lock.deinitialize(count: 1)
-    lock.deallocate()
+    lock.destroy()
   }
 
   /// Runs `body` with the state, under the lock.
   private final func withLock<Result>(_ body: (inout State) -> Result) -> Result {
-    #if canImport(Darwin)
-      os_unfair_lock_lock(lock)
-      defer { os_unfair_lock_unlock(lock) }
-    #elseif canImport(WinSDK)
-      AcquireSRWLockExclusive(lock)
-      defer { ReleaseSRWLockExclusive(lock) }
-    #else
-      pthread_mutex_lock(lock)
-      defer { pthread_mutex_unlock(lock) }
-    #endif
-    return body(&state)
+    lock.withLock { body(&state) }
   }
 
   /// Starts a new sleep and returns its identifier; register it with the
