@@ -397,7 +397,7 @@ struct ProbeContext: Sendable {
 /// Made at a wait's first sleep, so a wait whose first probe succeeds never
 /// makes one, and reused for every sleep after. The loop keeps it, and no
 /// more, across its suspensions, and calls it twice a probe: when a sleep
-/// ends (``woke(from:by:)``) and when a probe returns (``probed(_:)``). Each
+/// ends (``woke(from:by:)``) and when a probe returns (``probed()``). Each
 /// call does the schedule's arithmetic and says what the loop does next.
 ///
 /// It is the wait's ``Parking`` too, so that a sleeping wait's state is one
