@@ -196,13 +196,13 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     _ probe: (ProbeContext) async throws -> Value?
   ) async throws -> FirstProbe<Value, C> {
     var loop = LoopState(probeCount: 0, generations: triggers.map(\.generation))
-    let context = loop.beginProbe(of: self, from: start)
+    let context = loop.beginProbe(clock: clock, from: start)
     do {
       let value = try await probe(context)
-      loop.endProbe(of: self, context, decided: value != nil)
+      loop.endProbe(context, decided: value != nil, onProbe: onProbe)
       if let value { return .ended(.decided(value)) }
     } catch {
-      try loop.probe(of: self, context, threw: error)
+      try loop.probe(context, threw: error, retrying: retryingErrors, onProbe: onProbe)
     }
     return try afterFirstProbe(from: start, loop: loop)
   }
@@ -215,7 +215,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   @inlinable @inline(never)
   func afterFirstProbe<Value>(from start: C.Instant, loop: LoopState) throws -> FirstProbe<Value, C> {
     var loop = loop
-    if let expiry = loop.expiry(of: self, from: start) { return .ended(.expired(expiry)) }
+    if let expiry = loop.expiry(clock: clock, timeout: timeout, from: start) { return .ended(.expired(expiry)) }
     try Task.checkCancellation()
     return .sleep(Sleeper(self, start: start, loop: loop))
   }
@@ -252,15 +252,19 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
           try await sleeper.sleepOnClock()
           next = sleeper.sleptOnClock()
         case .probe:
+          let value: Value?
           do {
-            if let value = try await probe(sleeper.context) {
-              sleeper.decided()
-              return .decided(value)
-            }
-            next = try sleeper.probed()
+            value = try await probe(sleeper.context)
           } catch {
             next = try sleeper.probeThrew(error)
+            continue
           }
+          guard let value else {
+            next = try sleeper.probed()
+            continue
+          }
+          sleeper.decided()
+          return .decided(value)
         case .expired:
           return .expired(sleeper.expiry)
         }
@@ -300,12 +304,12 @@ struct ClockSleepFailure: Error {
 struct LoopState {
   /// How many probes have run.
   @usableFromInline var probeCount: Int
+  /// The wait's own time.
+  @usableFromInline var time = WaitTime()
   /// Each trigger's generation when the last probe started.
   @usableFromInline var generations: [UInt64]
   /// The last error retried.
   @usableFromInline var lastError: (any Error)?
-  /// The wait's own time.
-  @usableFromInline var time = WaitTime()
 
   @usableFromInline
   init(probeCount: Int, generations: [UInt64]) {
@@ -313,41 +317,50 @@ struct LoopState {
     self.generations = generations
   }
 
-  /// Counts a probe that is about to start, notes the triggers' generations
-  /// and reads the clock.
+  /// Counts a probe that is about to start and reads the clock.
   ///
   /// - Returns: What the probe knows of its place in the wait.
   @inlinable @inline(never)
-  mutating func beginProbe<C>(of poller: Poller<C>, from start: C.Instant) -> ProbeContext {
-    for index in poller.triggers.indices { generations[index] = poller.triggers[index].generation }
+  mutating func beginProbe<C: Clock>(clock: C, from start: C.Instant) -> ProbeContext
+  where C.Duration == Duration {
     probeCount += 1
-    return ProbeContext(index: probeCount, elapsed: time.advance(to: start.duration(to: poller.clock.now)))
+    return ProbeContext(index: probeCount, elapsed: time.advance(to: start.duration(to: clock.now)))
+  }
+
+  /// Notes each trigger's generation as a probe starts, so that a trigger
+  /// that fires during the probe makes the loop probe again.
+  @usableFromInline
+  mutating func noteGenerations(of triggers: [WaitTrigger]) {
+    for index in triggers.indices { generations[index] = triggers[index].generation }
   }
 
   /// Reports a probe that returned.
   @inlinable
-  func endProbe<C>(of poller: Poller<C>, _ context: ProbeContext, decided: Bool) {
-    poller.onProbe?(
-      WaitProbe(index: context.index, elapsed: context.elapsed, outcome: decided ? .decided : .notYet))
+  func endProbe(_ context: ProbeContext, decided: Bool, onProbe: (@Sendable (WaitProbe) -> Void)?) {
+    onProbe?(WaitProbe(index: context.index, elapsed: context.elapsed, outcome: decided ? .decided : .notYet))
   }
 
   /// Handles an error a probe threw: keeps and reports it when the wait
   /// retries it, and throws it otherwise.
   @inlinable @inline(never)
-  mutating func probe<C>(of poller: Poller<C>, _ context: ProbeContext, threw error: any Error) throws {
-    guard let retryingErrors = poller.retryingErrors, !(error is CancellationError),
-      !(error is ClockSleepFailure), retryingErrors(error)
+  mutating func probe(
+    _ context: ProbeContext, threw error: any Error,
+    retrying retryingErrors: (@Sendable (any Error) -> Bool)?,
+    onProbe: (@Sendable (WaitProbe) -> Void)?
+  ) throws {
+    guard let retryingErrors, !(error is CancellationError), !(error is ClockSleepFailure), retryingErrors(error)
     else { throw error }
     lastError = error
-    poller.onProbe?(WaitProbe(index: context.index, elapsed: context.elapsed, outcome: .retriedError(error)))
+    onProbe?(WaitProbe(index: context.index, elapsed: context.elapsed, outcome: .retriedError(error)))
   }
 
   /// Reads the clock after a probe: the expiry of the wait when its time has
   /// reached the timeout; `nil` while it may sleep again.
   @inlinable @inline(never)
-  mutating func expiry<C>(of poller: Poller<C>, from start: C.Instant) -> PollExpiry? {
-    let elapsed = time.advance(to: start.duration(to: poller.clock.now))
-    guard poller.timeout > .zero, elapsed < poller.timeout else {
+  mutating func expiry<C: Clock>(clock: C, timeout: Duration, from start: C.Instant) -> PollExpiry?
+  where C.Duration == Duration {
+    let elapsed = time.advance(to: start.duration(to: clock.now))
+    guard timeout > .zero, elapsed < timeout else {
       return PollExpiry(probeCount: probeCount, elapsed: elapsed, lastError: lastError)
     }
     return nil
@@ -422,43 +435,78 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   }
 
   private enum Timer {
-    /// The process-wide timer thread of a system clock.
-    case thread(TimerThread<C>)
+    /// The process-wide timer thread of a system clock. Held unretained:
+    /// it lives as long as the process (``SystemTimers`` keeps it in a
+    /// static constant), and a retain on every sleep would have the waits on
+    /// every core write its reference count.
+    case thread(Unmanaged<TimerThread<C>>)
     /// A private queue driven by tasks sleeping on the wait's own clock.
     case queue(TimerQueue<C>)
   }
 
-  // Only the waiting task reads and writes these, one call at a time, and no
-  // call reaches another while it runs: exclusivity holds by construction,
-  // so the dynamic checks a class's stored properties get are left out.
-  @usableFromInline @exclusivity(unchecked) var poller: Poller<C>
-  @usableFromInline let start: C.Instant
+  // The fields are in the order a probe needs them, those of a fixed size
+  // first: their offsets are constants, where a field after one of the
+  // clock's types (a size a client of the standard library learns only at
+  // run time) is found through the class's metadata. A woken wait reads them
+  // from memory another thread may have touched last, and loads whose
+  // addresses are known at once can miss the cache together.
+  //
+  // Only the waiting task reads and writes the variables, one call at a
+  // time, and no call reaches another while it runs: exclusivity holds by
+  // construction, so the dynamic checks a class's stored properties get are
+  // left out. The constants are read where they are, never copied.
+
+  /// Whether the wait has no triggers, retried errors or probe observer:
+  /// the loop of a plain wait reads none of them.
+  @usableFromInline let isPlain: Bool
+  /// Whether the timer holds an entry for the current piece.
+  @usableFromInline @exclusivity(unchecked) var scheduled = false
+  /// How long the wait may take before it gives up.
+  @usableFromInline let timeout: Duration
+  /// The probe count, the wait's time, the triggers' generations, the last
+  /// error retried.
   @usableFromInline @exclusivity(unchecked) var loop: LoopState
-  private let timer: Timer
-  /// Where the task parks, as the timer and the triggers know it: the
-  /// sleeper itself.
-  @usableFromInline var parking: Parking { self }
   /// The wait's time at which the current sleep ends.
   @usableFromInline @exclusivity(unchecked) var sleepEnd = Duration.zero
   /// What is left of the current sleep after the piece in progress.
   @usableFromInline @exclusivity(unchecked) var left = Duration.zero
-  /// Where the piece in progress ends.
-  @usableFromInline @exclusivity(unchecked) var instant: C.Instant
   /// The probe the loop runs next, or ran last.
   @usableFromInline @exclusivity(unchecked) var context = ProbeContext(index: 0, elapsed: .zero)
-  /// Whether the timer holds an entry for the current piece.
-  @usableFromInline @exclusivity(unchecked) var scheduled = false
+  /// How long the loop sleeps after each probe.
+  @usableFromInline let schedule: PollingSchedule
+  private let timer: Timer
+  /// Triggers that end a sleep early.
+  @usableFromInline @exclusivity(unchecked) var triggers: [WaitTrigger]
+  /// Which thrown errors count as "not yet" instead of ending the wait.
+  @usableFromInline @exclusivity(unchecked) var retryingErrors: (@Sendable (any Error) -> Bool)?
+  /// Told of every probe.
+  @usableFromInline @exclusivity(unchecked) var onProbe: (@Sendable (WaitProbe) -> Void)?
+  /// The clock that measures the timeout and paces the probes.
+  @usableFromInline let clock: C
+  /// When the wait started, on ``clock``.
+  @usableFromInline let start: C.Instant
+  /// Where the piece in progress ends.
+  @usableFromInline @exclusivity(unchecked) var instant: C.Instant
+  /// Where the task parks, as the timer and the triggers know it: the
+  /// sleeper itself.
+  @usableFromInline var parking: Parking { self }
 
   @usableFromInline
-  init(_ poller: borrowing Poller<C>, start: borrowing C.Instant, loop: borrowing LoopState) {
-    self.poller = copy poller
-    self.start = copy start
-    self.loop = copy loop
-    self.instant = copy start
+  init(_ poller: Poller<C>, start: C.Instant, loop: LoopState) {
+    self.clock = poller.clock
+    self.start = start
+    self.timeout = poller.timeout
+    self.schedule = poller.schedule
+    self.isPlain = poller.isPlain
+    self.triggers = poller.triggers
+    self.retryingErrors = poller.retryingErrors
+    self.onProbe = poller.onProbe
+    self.loop = loop
+    self.instant = start
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
       if let thread = SystemTimers.thread(for: poller.clock) {
         thread.join()
-        timer = .thread(thread)
+        timer = .thread(.passUnretained(thread))
       } else {
         timer = .queue(TimerQueue.forWait(on: poller.clock))
       }
@@ -474,13 +522,15 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   func finish() {
     switch timer {
     case .queue(let queue): queue.shutDown()
-    case .thread(let thread): thread.leave()
+    case .thread(let thread): thread._withUnsafeGuaranteedRef { $0.leave() }
     }
     // A stale entry of the timer thread keeps this object until the entry
     // is removed or its deadline passes, which may be an interval later:
     // what the caller handed in (triggers, closures, the last error it
     // retried) is let go now, with the wait.
-    poller = Poller(timing: poller.timing, clock: poller.clock)
+    triggers = []
+    retryingErrors = nil
+    onProbe = nil
     loop.lastError = nil
     loop.generations = []
   }
@@ -500,14 +550,13 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   ///   error when its `sleep` failed.
   @inlinable @inline(never)
   func woke(from id: UInt64, by wake: Parking.Wake) throws -> Step {
-    if !poller.triggers.isEmpty { disarm(id) }
+    if !isPlain, !triggers.isEmpty { disarm(id) }
     switch wake {
     case .deadline:
       return nextPiece()
     case .trigger:
       if scheduled { discard() }
-      context = loop.beginProbe(of: poller, from: start)
-      return .probe
+      return beginProbe()
     case .cancellation:
       if scheduled { discard() }
       throw CancellationError()
@@ -525,7 +574,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// - Throws: What the clock's `sleep` throws.
   @usableFromInline
   func sleepOnClock() async throws {
-    try await poller.clock.sleep(until: instant, tolerance: nil)
+    try await clock.sleep(until: instant, tolerance: nil)
   }
 
   /// After a sleep on the clock itself reached its instant: the next piece,
@@ -543,7 +592,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// - Throws: `CancellationError` when the task is cancelled.
   @inlinable @inline(never)
   func probed() throws -> Step {
-    loop.endProbe(of: poller, context, decided: false)
+    if !isPlain { loop.endProbe(context, decided: false, onProbe: onProbe) }
     return try afterProbe()
   }
 
@@ -554,14 +603,14 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   ///   `CancellationError` when the task is cancelled.
   @inlinable @inline(never)
   func probeThrew(_ error: any Error) throws -> Step {
-    try loop.probe(of: poller, context, threw: error)
+    try loop.probe(context, threw: error, retrying: retryingErrors, onProbe: onProbe)
     return try afterProbe()
   }
 
   /// Reports the probe that decided the wait.
   @inlinable
   func decided() {
-    loop.endProbe(of: poller, context, decided: true)
+    if !isPlain { loop.endProbe(context, decided: true, onProbe: onProbe) }
   }
 
   /// How the wait expired, once ``probed()`` or ``probeThrew(_:)`` said so.
@@ -573,7 +622,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// Reads the clock after a probe: the expiry, or the next sleep.
   @inlinable
   func afterProbe() throws -> Step {
-    if loop.expiry(of: poller, from: start) != nil { return .expired }
+    if loop.expiry(clock: clock, timeout: timeout, from: start) != nil { return .expired }
     try Task.checkCancellation()
     planSleep()
     return nextPiece()
@@ -589,7 +638,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   @inlinable
   func planSleep() {
     let sleepStart = loop.time.value
-    left = min(poller.schedule.interval(after: loop.probeCount), poller.timeout - sleepStart)
+    left = min(schedule.interval(after: loop.probeCount), timeout - sleepStart)
     sleepEnd = sleepStart + left
     instant = start.advanced(by: sleepStart)
   }
@@ -602,14 +651,22 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     guard left > .zero else {
       // A sleep that ran to its deadline has reached it, whatever the clock reads.
       loop.time.reached(sleepEnd)
-      context = loop.beginProbe(of: poller, from: start)
-      return .probe
+      return beginProbe()
     }
     let piece = min(left, Poller<C>.maximumSleep)
     left -= piece
     instant = instant.advanced(by: piece)
     guard let id = arm() else { return .sleepOnClock }
     return .park(id)
+  }
+
+  /// Counts the probe that runs next, notes the triggers' generations and
+  /// reads the clock for its ``context``.
+  @inlinable
+  func beginProbe() -> Step {
+    if !isPlain { loop.noteGenerations(of: triggers) }
+    context = loop.beginProbe(clock: clock, from: start)
+    return .probe
   }
 
   /// Starts a piece of sleep: registers it with the triggers and, unless
@@ -623,21 +680,23 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   @_specialize(where C == ContinuousClock)
   @_specialize(where C == SuspendingClock)
   func arm() -> UInt64? {
-    let triggers = poller.triggers
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-      if triggers.isEmpty, case .thread(let thread) = timer {
-        let id = parking.beginSleep()
-        guard thread.scheduleUnlessQuiet(parking, sleep: id, at: instant) else {
-          parking.abandonSleep(id)
+      if isPlain || triggers.isEmpty, case .thread(let thread) = timer {
+        let id = beginSleep()
+        let onTimer = thread._withUnsafeGuaranteedRef {
+          $0.schedule(self, sleep: id, at: instant, unlessQuiet: true)
+        }
+        guard onTimer else {
+          abandonSleep(id)
           return nil
         }
         scheduled = true
         return id
       }
     #endif
-    let id = parking.beginSleep()
+    let id = beginSleep()
     var firedAlready = false
-    for (trigger, generation) in zip(poller.triggers, loop.generations)
+    for (trigger, generation) in zip(triggers, loop.generations)
     where !trigger.register(parking, sleep: id, ifStill: generation) {
       firedAlready = true
     }
@@ -645,7 +704,8 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
       parking.resume(id, with: .trigger)
     } else {
       switch timer {
-      case .thread(let thread): thread.schedule(parking, sleep: id, at: instant)
+      case .thread(let thread):
+        _ = thread._withUnsafeGuaranteedRef { $0.schedule(self, sleep: id, at: instant, unlessQuiet: false) }
       case .queue(let queue): queue.schedule(parking, sleep: id, at: instant)
       }
     }
@@ -656,14 +716,14 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// Removes sleep `id` from the triggers after it ended.
   @usableFromInline
   func disarm(_ id: UInt64) {
-    for trigger in poller.triggers { trigger.unregister(parking, sleep: id) }
+    for trigger in triggers { trigger.unregister(parking, sleep: id) }
   }
 
   /// Tells the timer that a sleep ended before its deadline.
   @usableFromInline
   func discard() {
     switch timer {
-    case .thread(let thread): thread.discard()
+    case .thread(let thread): thread._withUnsafeGuaranteedRef { $0.discard() }
     case .queue(let queue): queue.discard()
     }
   }

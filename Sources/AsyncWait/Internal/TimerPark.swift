@@ -17,7 +17,7 @@
     /// - Parameter deadline: When to be resumed.
     public func park(until deadline: ContinuousClock.Instant) async {
       let id = parking.beginSleep()
-      SystemTimers.continuous.schedule(parking, sleep: id, at: deadline)
+      SystemTimers.continuous.schedule(parking, sleep: id, at: deadline, unlessQuiet: false)
       _ = await withUnsafeContinuation { parking.suspend(id, $0) }
     }
   }

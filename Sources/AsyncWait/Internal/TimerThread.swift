@@ -101,33 +101,24 @@
       return seconds * 1_000_000_000 + attoseconds / 1_000_000_000 + extra
     }
 
-    /// Schedules a wake-up of sleep `id` of `parking` at `deadline`.
-    @_specialize(where C == ContinuousClock)
-    @_specialize(where C == SuspendingClock)
-    func schedule(_ parking: Parking, sleep id: UInt64, at deadline: C.Instant) {
-      let ticks = ticks(deadline, roundingUp: true)
-      pthread_mutex_lock(mutex)
-      let wakesThread = insert(parking, sleep: id, at: ticks)
-      pthread_mutex_unlock(mutex)
-      if wakesThread { pthread_cond_signal(condition) }
-    }
-
-    /// Schedules a wake-up of sleep `id` of `parking` at `deadline`, unless
-    /// so few waits sleep on this clock that the wait does better to sleep
-    /// on the clock itself: batching pays only when sleeps share wake-ups.
+    /// Schedules a wake-up of sleep `id` of `parking` at `deadline`; with
+    /// `unlessQuiet`, only when enough waits sleep on this clock for the
+    /// batching to pay: a wait nearly alone does better to sleep on the clock
+    /// itself.
     ///
-    /// One hold of the lock decides and schedules, where a check and then a
-    /// schedule took two on every sleep; the sleep is begun before, outside
-    /// the lock, so that the timer's lock is held no longer than an insertion.
+    /// The sleep is begun before, outside the lock, so that the timer's lock
+    /// is held no longer than an insertion, and one hold of it decides and
+    /// schedules.
     ///
     /// - Returns: Whether the wake-up was scheduled; when not, the caller
     ///   abandons the sleep and sleeps on the clock itself.
+    @discardableResult
     @_specialize(where C == ContinuousClock)
     @_specialize(where C == SuspendingClock)
-    func scheduleUnlessQuiet(_ parking: Parking, sleep id: UInt64, at deadline: C.Instant) -> Bool {
+    func schedule(_ parking: Parking, sleep id: UInt64, at deadline: C.Instant, unlessQuiet: Bool) -> Bool {
       let ticks = ticks(deadline, roundingUp: true)
       pthread_mutex_lock(mutex)
-      guard state.sleepingWaits > Self.quietWaits else {
+      if unlessQuiet, state.sleepingWaits <= Self.quietWaits {
         pthread_mutex_unlock(mutex)
         return false
       }
