@@ -215,7 +215,9 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   @inlinable @inline(never)
   func afterFirstProbe<Value>(from start: C.Instant, loop: LoopState) throws -> FirstProbe<Value, C> {
     var loop = loop
-    if let expiry = loop.expiry(clock: clock, timeout: timeout, from: start) { return .ended(.expired(expiry)) }
+    if let expiry = loop.expiry(clock: clock, timeout: timeout, from: start) {
+      return .ended(.expired(expiry))
+    }
     try Task.checkCancellation()
     return .sleep(Sleeper(self, start: start, loop: loop))
   }
@@ -348,7 +350,8 @@ struct LoopState {
     retrying retryingErrors: (@Sendable (any Error) -> Bool)?,
     onProbe: (@Sendable (WaitProbe) -> Void)?
   ) throws {
-    guard let retryingErrors, !(error is CancellationError), !(error is ClockSleepFailure), retryingErrors(error)
+    guard let retryingErrors, !(error is CancellationError), !(error is ClockSleepFailure),
+      retryingErrors(error)
     else { throw error }
     lastError = error
     onProbe?(WaitProbe(index: context.index, elapsed: context.elapsed, outcome: .retriedError(error)))
