@@ -447,12 +447,14 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     case queue(TimerQueue<C>)
   }
 
-  // The fields are in the order a probe needs them, those of a fixed size
-  // first: their offsets are constants, where a field after one of the
-  // clock's types (a size a client of the standard library learns only at
-  // run time) is found through the class's metadata. A woken wait reads them
-  // from memory another thread may have touched last, and loads whose
-  // addresses are known at once can miss the cache together.
+  // A woken wait finds this object out of the cache (ten thousand waits
+  // hold ten thousand of them), so what a probe of a plain wait reads is
+  // kept together, right after the parking place's state, and what only
+  // waits with options read comes last. Fields of a fixed size come first:
+  // their offsets are constants, where a field after one of the clock's
+  // types (a size a client of the standard library learns only at run
+  // time) is found through the class's metadata, and loads whose addresses
+  // are known at once can miss the cache together.
   //
   // Only the waiting task reads and writes the variables, one call at a
   // time, and no call reaches another while it runs: exclusivity holds by
@@ -478,18 +480,19 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// How long the loop sleeps after each probe.
   @usableFromInline let schedule: PollingSchedule
   private let timer: Timer
-  /// Triggers that end a sleep early.
-  @usableFromInline @exclusivity(unchecked) var triggers: [WaitTrigger]
-  /// Which thrown errors count as "not yet" instead of ending the wait.
-  @usableFromInline @exclusivity(unchecked) var retryingErrors: (@Sendable (any Error) -> Bool)?
-  /// Told of every probe.
-  @usableFromInline @exclusivity(unchecked) var onProbe: (@Sendable (WaitProbe) -> Void)?
   /// The clock that measures the timeout and paces the probes.
   @usableFromInline let clock: C
   /// When the wait started, on ``clock``.
   @usableFromInline let start: C.Instant
   /// Where the piece in progress ends.
   @usableFromInline @exclusivity(unchecked) var instant: C.Instant
+  // What a plain wait never reads, last.
+  /// Triggers that end a sleep early.
+  @usableFromInline @exclusivity(unchecked) var triggers: [WaitTrigger]
+  /// Which thrown errors count as "not yet" instead of ending the wait.
+  @usableFromInline @exclusivity(unchecked) var retryingErrors: (@Sendable (any Error) -> Bool)?
+  /// Told of every probe.
+  @usableFromInline @exclusivity(unchecked) var onProbe: (@Sendable (WaitProbe) -> Void)?
   /// Where the task parks, as the timer and the triggers know it: the
   /// sleeper itself.
   @usableFromInline var parking: Parking { self }
