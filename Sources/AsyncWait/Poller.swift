@@ -437,6 +437,29 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     case expired
   }
 
+  /// What a wait with options keeps of them from its first sleep on: an
+  /// object of its own, so that a plain wait's sleeper, which ten thousand
+  /// waits may hold at once, has no room for them.
+  @usableFromInline
+  final class Options {
+    /// Triggers that end a sleep early.
+    @usableFromInline let triggers: [WaitTrigger]
+    /// Which thrown errors count as "not yet" instead of ending the wait.
+    @usableFromInline let retryingErrors: (@Sendable (any Error) -> Bool)?
+    /// Told of every probe.
+    @usableFromInline let onProbe: (@Sendable (WaitProbe) -> Void)?
+
+    @usableFromInline
+    init(
+      triggers: [WaitTrigger], retryingErrors: (@Sendable (any Error) -> Bool)?,
+      onProbe: (@Sendable (WaitProbe) -> Void)?
+    ) {
+      self.triggers = triggers
+      self.retryingErrors = retryingErrors
+      self.onProbe = onProbe
+    }
+  }
+
   private enum Timer {
     /// The process-wide timer thread of a system clock. Held unretained:
     /// it lives as long as the process (``SystemTimers`` keeps it in a
@@ -461,9 +484,9 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   // construction, so the dynamic checks a class's stored properties get are
   // left out. The constants are read where they are, never copied.
 
-  /// Whether the wait has no triggers, retried errors or probe observer:
-  /// the loop of a plain wait reads none of them.
-  @usableFromInline let isPlain: Bool
+  /// The wait's triggers, retried errors and probe observer; `nil` for a
+  /// plain wait, which has none of them, and once the wait has returned.
+  @usableFromInline @exclusivity(unchecked) var options: Options?
   /// Whether the timer holds an entry for the current piece.
   @usableFromInline @exclusivity(unchecked) var scheduled = false
   /// How long the wait may take before it gives up.
@@ -475,8 +498,9 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   @usableFromInline @exclusivity(unchecked) var sleepEnd = Duration.zero
   /// What is left of the current sleep after the piece in progress.
   @usableFromInline @exclusivity(unchecked) var left = Duration.zero
-  /// The probe the loop runs next, or ran last.
-  @usableFromInline @exclusivity(unchecked) var context = ProbeContext(index: 0, elapsed: .zero)
+  /// When the probe the loop runs next, or ran last, started, on the
+  /// wait's time.
+  @usableFromInline @exclusivity(unchecked) var probeStart = Duration.zero
   /// How long the loop sleeps after each probe.
   @usableFromInline let schedule: PollingSchedule
   private let timer: Timer
@@ -486,16 +510,11 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   @usableFromInline let start: C.Instant
   /// Where the piece in progress ends.
   @usableFromInline @exclusivity(unchecked) var instant: C.Instant
-  // What a plain wait never reads, last.
-  /// Triggers that end a sleep early.
-  @usableFromInline @exclusivity(unchecked) var triggers: [WaitTrigger]
-  /// Which thrown errors count as "not yet" instead of ending the wait.
-  @usableFromInline @exclusivity(unchecked) var retryingErrors: (@Sendable (any Error) -> Bool)?
-  /// Told of every probe.
-  @usableFromInline @exclusivity(unchecked) var onProbe: (@Sendable (WaitProbe) -> Void)?
   /// Where the task parks, as the timer and the triggers know it: the
   /// sleeper itself.
   @usableFromInline var parking: Parking { self }
+  /// The probe the loop runs next, or ran last.
+  @inlinable var context: ProbeContext { ProbeContext(index: loop.probeCount, elapsed: probeStart) }
 
   @usableFromInline
   init(_ poller: Poller<C>, start: C.Instant, loop: LoopState) {
@@ -503,10 +522,10 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     self.start = start
     self.timeout = poller.timeout
     self.schedule = poller.schedule
-    self.isPlain = poller.isPlain
-    self.triggers = poller.triggers
-    self.retryingErrors = poller.retryingErrors
-    self.onProbe = poller.onProbe
+    self.options =
+      poller.isPlain
+      ? nil
+      : Options(triggers: poller.triggers, retryingErrors: poller.retryingErrors, onProbe: poller.onProbe)
     self.loop = loop
     self.instant = start
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
@@ -534,9 +553,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     // is removed or its deadline passes, which may be an interval later:
     // what the caller handed in (triggers, closures, the last error it
     // retried) is let go now, with the wait.
-    triggers = []
-    retryingErrors = nil
-    onProbe = nil
+    options = nil
     loop.lastError = nil
     loop.generations = []
   }
@@ -556,7 +573,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   ///   error when its `sleep` failed.
   @inlinable @inline(never)
   func woke(from id: UInt64, by wake: Parking.Wake) throws -> Step {
-    if !isPlain, !triggers.isEmpty { disarm(id) }
+    if let options, !options.triggers.isEmpty { disarm(id, from: options.triggers) }
     switch wake {
     case .deadline:
       return nextPiece()
@@ -598,7 +615,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// - Throws: `CancellationError` when the task is cancelled.
   @inlinable @inline(never)
   func probed() throws -> Step {
-    if !isPlain { loop.endProbe(context, decided: false, onProbe: onProbe) }
+    if let options { loop.endProbe(context, decided: false, onProbe: options.onProbe) }
     return try afterProbe()
   }
 
@@ -609,14 +626,14 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   ///   `CancellationError` when the task is cancelled.
   @inlinable @inline(never)
   func probeThrew(_ error: any Error) throws -> Step {
-    try loop.probe(context, threw: error, retrying: retryingErrors, onProbe: onProbe)
+    try loop.probe(context, threw: error, retrying: options?.retryingErrors, onProbe: options?.onProbe)
     return try afterProbe()
   }
 
   /// Reports the probe that decided the wait.
   @inlinable
   func decided() {
-    if !isPlain { loop.endProbe(context, decided: true, onProbe: onProbe) }
+    if let options { loop.endProbe(context, decided: true, onProbe: options.onProbe) }
   }
 
   /// How the wait expired, once ``probed()`` or ``probeThrew(_:)`` said so.
@@ -670,8 +687,8 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// reads the clock for its ``context``.
   @inlinable
   func beginProbe() -> Step {
-    if !isPlain { loop.noteGenerations(of: triggers) }
-    context = loop.beginProbe(clock: clock, from: start)
+    if let options { loop.noteGenerations(of: options.triggers) }
+    probeStart = loop.beginProbe(clock: clock, from: start).elapsed
     return .probe
   }
 
@@ -687,7 +704,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   @_specialize(where C == SuspendingClock)
   func arm() -> UInt64? {
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-      if isPlain || triggers.isEmpty, case .thread(let thread) = timer {
+      if options?.triggers.isEmpty ?? true, case .thread(let thread) = timer {
         let id = beginSleep()
         let onTimer = thread._withUnsafeGuaranteedRef {
           $0.schedule(self, sleep: id, at: instant, unlessQuiet: true)
@@ -702,7 +719,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     #endif
     let id = beginSleep()
     var firedAlready = false
-    for (trigger, generation) in zip(triggers, loop.generations)
+    for (trigger, generation) in zip(options?.triggers ?? [], loop.generations)
     where !trigger.register(parking, sleep: id, ifStill: generation) {
       firedAlready = true
     }
@@ -719,9 +736,9 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     return id
   }
 
-  /// Removes sleep `id` from the triggers after it ended.
+  /// Removes sleep `id` from `triggers` after it ended.
   @usableFromInline
-  func disarm(_ id: UInt64) {
+  func disarm(_ id: UInt64, from triggers: [WaitTrigger]) {
     for trigger in triggers { trigger.unregister(parking, sleep: id) }
   }
 
