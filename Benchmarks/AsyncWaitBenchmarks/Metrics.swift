@@ -205,9 +205,10 @@ struct Metrics {
     for contender in rotation(waits, with: .scale) {
       let heapBefore = malloc_counter_live_bytes()
       let residentBefore = benchmark_resident_bytes()
-      let (first, second) = try await withThrowingTaskGroup(
-        of: Void.self, returning: (Snapshot, Snapshot).self
+      let (first, second, heapSamples) = try await withThrowingTaskGroup(
+        of: Void.self, returning: (Snapshot, Snapshot, [Int64]).self
       ) { group in
+        let launch = ContinuousClock.now
         for _ in 0..<waits {
           group.addTask {
             _ = try await contender.wait(window, .milliseconds(10)) {
@@ -216,12 +217,25 @@ struct Metrics {
             }
           }
         }
-        try await Task.sleep(for: window / 4)
+        try await Task.sleep(until: launch.advanced(by: window / 4))
         let first = Snapshot()
-        try await Task.sleep(for: window / 2)
+        // The live heap moves as waits go in and out of their sleeps, so it
+        // is read every fiftieth of the window and averaged: from two
+        // readings, the floor's figure moved by up to a tenth between runs
+        // of one build. The readings stop at three quarters of the window,
+        // well before the first wait ends, however late a busy pool wakes
+        // this task.
+        let end = launch.advanced(by: window * 3 / 4)
+        var heapSamples = [first.heap]
+        while ContinuousClock.now.advanced(by: window / 50) < end {
+          try await Task.sleep(for: window / 50)
+          heapSamples.append(malloc_counter_live_bytes())
+        }
+        try await Task.sleep(until: end)
         let second = Snapshot()
+        heapSamples.append(second.heap)
         try await group.waitForAll()
-        return (first, second)
+        return (first, second, heapSamples)
       }
       let wall = first.time.duration(to: second.time).microseconds / 1e6
       let cpu = second.cpu - first.cpu
@@ -230,7 +244,8 @@ struct Metrics {
       let timerCPU = second.timerCPU - first.timerCPU
       let switches = Double(second.contextSwitches - first.contextSwitches)
       let metric = "\(waits) concurrent waits, 10 ms interval"
-      let heap = Double((first.heap + second.heap) / 2 - heapBefore) / Double(waits)
+      let meanHeap = Double(heapSamples.reduce(0, +)) / Double(heapSamples.count)
+      let heap = (meanHeap - Double(heapBefore)) / Double(waits)
       let resident =
         Double(Int64(max(first.resident, second.resident)) - Int64(residentBefore)) / Double(waits)
       measurements += [
