@@ -595,7 +595,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// hand-off through the timer thread.
   ///
   /// - Throws: What the clock's `sleep` throws.
-  @usableFromInline
+  @usableFromInline @inline(never)
   func sleepOnClock() async throws {
     try await clock.sleep(until: instant, tolerance: nil)
   }
