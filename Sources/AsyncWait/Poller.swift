@@ -321,6 +321,9 @@ struct LoopState {
 
   /// Counts a probe that is about to start and reads the clock.
   ///
+  /// - Parameters:
+  ///   - clock: The wait's clock.
+  ///   - start: When the wait started, on `clock`.
   /// - Returns: What the probe knows of its place in the wait.
   @inlinable @inline(never)
   mutating func beginProbe<C: Clock>(clock: C, from start: C.Instant) -> ProbeContext
@@ -331,12 +334,20 @@ struct LoopState {
 
   /// Notes each trigger's generation as a probe starts, so that a trigger
   /// that fires during the probe makes the loop probe again.
+  ///
+  /// - Parameter triggers: The wait's triggers, in the order of
+  ///   ``generations``.
   @usableFromInline
   mutating func noteGenerations(of triggers: [WaitTrigger]) {
     for index in triggers.indices { generations[index] = triggers[index].generation }
   }
 
   /// Reports a probe that returned.
+  ///
+  /// - Parameters:
+  ///   - context: The probe's place in the wait.
+  ///   - decided: Whether the probe decided the wait.
+  ///   - onProbe: The wait's probe observer, if any.
   @inlinable
   func endProbe(_ context: ProbeContext, decided: Bool, onProbe: (@Sendable (WaitProbe) -> Void)?) {
     onProbe?(WaitProbe(index: context.index, elapsed: context.elapsed, outcome: decided ? .decided : .notYet))
@@ -344,6 +355,13 @@ struct LoopState {
 
   /// Handles an error a probe threw: keeps and reports it when the wait
   /// retries it, and throws it otherwise.
+  ///
+  /// - Parameters:
+  ///   - context: The probe's place in the wait.
+  ///   - error: What the probe threw.
+  ///   - retryingErrors: Which errors the wait retries, if any.
+  ///   - onProbe: The wait's probe observer, if any.
+  /// - Throws: `error`, when the wait does not retry it.
   @inlinable @inline(never)
   mutating func probe(
     _ context: ProbeContext, threw error: any Error,
@@ -359,6 +377,12 @@ struct LoopState {
 
   /// Reads the clock after a probe: the expiry of the wait when its time has
   /// reached the timeout; `nil` while it may sleep again.
+  ///
+  /// - Parameters:
+  ///   - clock: The wait's clock.
+  ///   - timeout: The wait's timeout; zero probes once.
+  ///   - start: When the wait started, on `clock`.
+  /// - Returns: How the wait expired, or `nil`.
   @inlinable @inline(never)
   mutating func expiry<C: Clock>(clock: C, timeout: Duration, from start: C.Instant) -> PollExpiry?
   where C.Duration == Duration {
@@ -449,6 +473,12 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     /// Told of every probe.
     @usableFromInline let onProbe: (@Sendable (WaitProbe) -> Void)?
 
+    /// Keeps the options of a wait.
+    ///
+    /// - Parameters:
+    ///   - triggers: Triggers that end a sleep early.
+    ///   - retryingErrors: Which thrown errors count as "not yet".
+    ///   - onProbe: Told of every probe.
     @usableFromInline
     init(
       triggers: [WaitTrigger], retryingErrors: (@Sendable (any Error) -> Bool)?,
@@ -471,13 +501,14 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   }
 
   // A woken wait finds this object out of the cache (ten thousand waits
-  // hold ten thousand of them), so what a probe of a plain wait reads is
-  // kept together, right after the parking place's state, and what only
-  // waits with options read comes last. Fields of a fixed size come first:
-  // their offsets are constants, where a field after one of the clock's
-  // types (a size a client of the standard library learns only at run
-  // time) is found through the class's metadata, and loads whose addresses
-  // are known at once can miss the cache together.
+  // hold ten thousand of them), so what a probe reads is kept together,
+  // right after the parking place's state, and what only a wait with
+  // options reads is in an object of its own. Fields of a fixed size come
+  // first and the clock-typed ones last: a fixed field's offset is a
+  // constant, where a field after one of the clock's types (a size a client
+  // of the standard library learns only at run time) is found through the
+  // class's metadata, and loads whose addresses are known at once can miss
+  // the cache together.
   //
   // Only the waiting task reads and writes the variables, one call at a
   // time, and no call reaches another while it runs: exclusivity holds by
@@ -595,6 +626,10 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// hand-off through the timer thread.
   ///
   /// - Throws: What the clock's `sleep` throws.
+  // Out of line: cross-module optimization would inline the clock's sleep
+  // into the loop, whose frame a sleeping wait keeps allocated, and make
+  // that frame larger (240 bytes instead of 176) for a path only a wait
+  // nearly alone on its clock takes.
   @usableFromInline @inline(never)
   func sleepOnClock() async throws {
     try await clock.sleep(until: instant, tolerance: nil)
@@ -737,6 +772,10 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   }
 
   /// Removes sleep `id` from `triggers` after it ended.
+  ///
+  /// - Parameters:
+  ///   - id: The sleep that ended.
+  ///   - triggers: The wait's triggers.
   @usableFromInline
   func disarm(_ id: UInt64, from triggers: [WaitTrigger]) {
     for trigger in triggers { trigger.unregister(parking, sleep: id) }

@@ -49,11 +49,16 @@ class Parking {
 
   /// Protects `state`; no other lock is taken while it is held.
   private let lock = PlatformLock()
-  /// Read and written only under `lock`, by ``withLock(_:)``, whose bodies
-  /// call out to nothing: no two accesses can overlap, so the dynamic
-  /// exclusivity checks a class's stored property gets (two runtime calls
-  /// around each access, which the timer thread and the waiting task would
-  /// pay on every sleep) are left out.
+  /// Read and written only under `lock`, by ``withLock(_:)``.
+  ///
+  /// Its bodies call no code of ours; the most they run is the `deinit` of an error a
+  /// clock threw, when `cancel()` replaces a wake that carried it, and any
+  /// code that reached this place from there would block on the lock,
+  /// which is not recursive, before it could touch the state. No two
+  /// accesses can overlap, so the dynamic exclusivity checks a class's
+  /// stored property gets (two runtime calls around each access, which the
+  /// timer thread and the waiting task would pay on every sleep) are left
+  /// out.
   @exclusivity(unchecked) private var state = State.idle(last: 0)
 
   @usableFromInline

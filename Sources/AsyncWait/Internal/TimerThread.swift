@@ -110,6 +110,13 @@
     /// is held no longer than an insertion, and one hold of it decides and
     /// schedules.
     ///
+    /// - Parameters:
+    ///   - parking: The parking place to resume; the heap holds it until the
+    ///     entry is taken or removed.
+    ///   - id: The sleep to resume, begun on `parking`.
+    ///   - deadline: When.
+    ///   - unlessQuiet: Whether to decline when almost no other wait sleeps
+    ///     on this clock.
     /// - Returns: Whether the wake-up was scheduled; when not, the caller
     ///   abandons the sleep and sleeps on the clock itself.
     @discardableResult
