@@ -202,13 +202,15 @@ struct Metrics {
   func scale(waits: Int) async throws -> [Measurement] {
     let window: Duration = quick ? .milliseconds(600) : .seconds(2)
     var measurements: [Measurement] = []
+    // Made before the first reading of the heap, so that its own
+    // allocations come before every window.
+    benchmark_heap_sampler_prepare()
     for contender in rotation(waits, with: .scale) {
       let heapBefore = malloc_counter_live_bytes()
       let residentBefore = benchmark_resident_bytes()
-      let (first, second, heapSamples) = try await withThrowingTaskGroup(
-        of: Void.self, returning: (Snapshot, Snapshot, [Int64]).self
+      let (first, second, meanHeap) = try await withThrowingTaskGroup(
+        of: Void.self, returning: (Snapshot, Snapshot, Double).self
       ) { group in
-        let launch = ContinuousClock.now
         for _ in 0..<waits {
           group.addTask {
             _ = try await contender.wait(window, .milliseconds(10)) {
@@ -217,25 +219,22 @@ struct Metrics {
             }
           }
         }
-        try await Task.sleep(until: launch.advanced(by: window / 4))
+        let launched = ContinuousClock.now
+        try await Task.sleep(until: launched.advanced(by: window / 4))
         let first = Snapshot()
-        // The live heap moves as waits go in and out of their sleeps, so it
-        // is read every fiftieth of the window and averaged: from two
-        // readings, the floor's figure moved by up to a tenth between runs
-        // of one build. The readings stop at three quarters of the window,
-        // well before the first wait ends, however late a busy pool wakes
-        // this task.
-        let end = launch.advanced(by: window * 3 / 4)
-        var heapSamples = [first.heap]
-        while ContinuousClock.now.advanced(by: window / 50) < end {
-          try await Task.sleep(for: window / 50)
-          heapSamples.append(malloc_counter_live_bytes())
-        }
-        try await Task.sleep(until: end)
+        // The live heap moves as waits go in and out of their sleeps: from
+        // two readings, the floor's figure moved by up to a tenth between
+        // runs of one build. It is read every fiftieth of the window by a
+        // thread of its own, which allocates nothing and does not wait for
+        // the busy pool, and averaged.
+        benchmark_heap_sampler_open(Int64((window / 50).microseconds * 1000))
+        try await Task.sleep(until: launched.advanced(by: window * 3 / 4))
+        var readings: UInt64 = 0
+        let sampled = benchmark_heap_sampler_close(&readings)
         let second = Snapshot()
-        heapSamples.append(second.heap)
         try await group.waitForAll()
-        return (first, second, heapSamples)
+        let meanHeap = readings > 0 ? sampled : Double(first.heap + second.heap) / 2
+        return (first, second, meanHeap)
       }
       let wall = first.time.duration(to: second.time).microseconds / 1e6
       let cpu = second.cpu - first.cpu
@@ -244,7 +243,6 @@ struct Metrics {
       let timerCPU = second.timerCPU - first.timerCPU
       let switches = Double(second.contextSwitches - first.contextSwitches)
       let metric = "\(waits) concurrent waits, 10 ms interval"
-      let meanHeap = Double(heapSamples.reduce(0, +)) / Double(heapSamples.count)
       let heap = (meanHeap - Double(heapBefore)) / Double(waits)
       let resident =
         Double(Int64(max(first.resident, second.resident)) - Int64(residentBefore)) / Double(waits)

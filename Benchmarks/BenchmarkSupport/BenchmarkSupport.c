@@ -171,3 +171,68 @@ uint64_t malloc_counter_allocations(void) { return 0; }
 int64_t malloc_counter_live_bytes(void) { return 0; }
 
 #endif
+
+// The live heap of a measurement window, read by a thread of its own: a
+// reading from a task would add the task's own sleeps to the allocations it
+// measures, and a busy pool would wake it late. The thread is made once,
+// before any window, and between windows waits on a condition variable; in
+// a window it reads the counter and sleeps, and allocates nothing.
+
+#include <math.h>
+#include <pthread.h>
+#include <time.h>
+
+static pthread_mutex_t sampler_mutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t sampler_condition = PTHREAD_COND_INITIALIZER;
+static bool sampler_started;
+static bool sampler_open;
+static int64_t sampler_interval_ns;
+static double sampler_sum;
+static uint64_t sampler_count;
+
+static void *sampler_main(void *unused) {
+  (void)unused;
+  pthread_mutex_lock(&sampler_mutex);
+  for (;;) {
+    while (!sampler_open) pthread_cond_wait(&sampler_condition, &sampler_mutex);
+    sampler_sum += (double)malloc_counter_live_bytes();
+    sampler_count += 1;
+    int64_t interval = sampler_interval_ns;
+    pthread_mutex_unlock(&sampler_mutex);
+    struct timespec pause = {(time_t)(interval / 1000000000), (long)(interval % 1000000000)};
+    nanosleep(&pause, NULL);
+    pthread_mutex_lock(&sampler_mutex);
+  }
+  return NULL;
+}
+
+void benchmark_heap_sampler_prepare(void) {
+  pthread_mutex_lock(&sampler_mutex);
+  if (!sampler_started) {
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, sampler_main, NULL) == 0) {
+      pthread_detach(thread);
+      sampler_started = true;
+    }
+  }
+  pthread_mutex_unlock(&sampler_mutex);
+}
+
+void benchmark_heap_sampler_open(int64_t interval_ns) {
+  pthread_mutex_lock(&sampler_mutex);
+  sampler_sum = 0;
+  sampler_count = 0;
+  sampler_interval_ns = interval_ns > 0 ? interval_ns : 1;
+  sampler_open = true;
+  pthread_cond_signal(&sampler_condition);
+  pthread_mutex_unlock(&sampler_mutex);
+}
+
+double benchmark_heap_sampler_close(uint64_t *count) {
+  pthread_mutex_lock(&sampler_mutex);
+  sampler_open = false;
+  double mean = sampler_count > 0 ? sampler_sum / (double)sampler_count : NAN;
+  if (count != NULL) *count = sampler_count;
+  pthread_mutex_unlock(&sampler_mutex);
+  return mean;
+}

@@ -34,4 +34,17 @@ double benchmark_thread_cpu_seconds(const char *name);
 /// The context switches of the whole process so far, voluntary and not.
 uint64_t benchmark_context_switches(void);
 
+/// Starts the thread that reads the live heap in a measurement window, once;
+/// call before the heap is first read, so that its own allocations come
+/// before every window.
+void benchmark_heap_sampler_prepare(void);
+
+/// Opens a window: the thread reads the live heap at once and then every
+/// `interval_ns` nanoseconds, allocating nothing, until the window closes.
+void benchmark_heap_sampler_open(int64_t interval_ns);
+
+/// Closes the window: the mean of its readings of the live heap in bytes
+/// (NaN when none was taken), and their number in `count` unless it is NULL.
+double benchmark_heap_sampler_close(uint64_t *count);
+
 #endif
