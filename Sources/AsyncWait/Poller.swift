@@ -96,6 +96,29 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     self.isPlain = triggers.isEmpty && retryingErrors == nil && onProbe == nil
   }
 
+  /// Probes until `condition` returns `true` or the timeout passes.
+  ///
+  /// The condition is the probe itself, called with nothing around it, and
+  /// the loop reads the clock once a probe, after it: the path of a wait
+  /// whose condition does not need to know its place in the wait.
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor the condition runs on; the caller's by default.
+  ///   - condition: Returns whether the wait is decided.
+  /// - Returns: ``PollOutcome/decided(_:)`` when a probe returned `true`, or,
+  ///   when the timeout passed, how many probes ran, how long the wait took
+  ///   and the last error retried.
+  /// - Throws: `CancellationError` when the task is cancelled before a probe
+  ///   decides the wait; what `condition` throws and the wait does not
+  ///   retry; what the clock's `sleep` throws.
+  @inlinable @inline(__always)
+  func poll(
+    isolation: isolated (any Actor)? = #isolation,
+    until condition: () async throws -> Bool
+  ) async throws -> PollOutcome<Void> {
+    try await run(isolation: isolation, readsContext: false, { _ in }, condition)
+  }
+
   /// Probes until `probe` returns a value or the timeout passes.
   ///
   /// - Parameters:
@@ -111,21 +134,53 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     isolation: isolated (any Actor)? = #isolation,
     _ probe: (ProbeContext) async throws -> Value?
   ) async throws -> PollOutcome<Value> {
+    var context = ProbeContext(index: 1, elapsed: .zero)
+    var value: Value?
+    let outcome = try await run(isolation: isolation, readsContext: true, { context = $0 }) {
+      value = try await probe(context)
+      return value != nil
+    }
+    return outcome.carrying(value)
+  }
+
+  /// The loop's way in, shared by every wait: the first probe, then, unless
+  /// it decided the wait or the time is up, the sleeping loop.
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor the condition runs on.
+  ///   - readsContext: Whether the condition reads its place in the wait:
+  ///     when it does, the loop reads the clock as each probe starts, and
+  ///     tells `noteContext`; when not, it reads the clock once a probe, after it.
+  ///   - noteContext: Told each probe's place in the wait before the probe
+  ///     runs, from the second probe on (the first is at index 1, elapsed
+  ///     zero) and when `readsContext` is true.
+  ///   - condition: Returns whether the wait is decided.
+  /// - Returns: Whether a probe decided the wait, or how it expired.
+  /// - Throws: What ``poll(isolation:until:)`` throws.
+  @inlinable @inline(__always)
+  func run(
+    isolation: isolated (any Actor)?,
+    readsContext: Bool,
+    _ noteContext: (ProbeContext) -> Void,
+    _ condition: () async throws -> Bool
+  ) async throws -> PollOutcome<Void> {
     try Task.checkCancellation()
     let start = clock.now
-    let next: FirstProbe<Value, C>
+    let next: FirstProbe<C>
     if isPlain {
       // The first probe of a plain wait is inlined into the caller, so a
       // wait whose condition already holds is specialized for its clock and
       // costs one clock read.
-      if let value = try await probe(ProbeContext(index: 1, elapsed: .zero)) { return .decided(value) }
-      next = try afterFirstProbe(from: start, loop: LoopState(probeCount: 1, generations: []))
+      if try await condition() { return .decided(()) }
+      next = try afterFirstProbe(
+        from: start, loop: LoopState(probeCount: 1, generations: []), readsContext: readsContext)
     } else {
-      next = try await firstProbe(from: start, isolation: isolation, probe)
+      next = try await firstProbe(from: start, isolation: isolation, noteContext, condition)
     }
     switch next {
     case .ended(let outcome): return outcome
-    case .sleep(let sleeper): return try await Self.sleepAndPoll(sleeper, isolation, probe)
+    case .sleep(let sleeper):
+      return try await Self.sleepAndPoll(sleeper, isolation, readsContext, noteContext, condition)
     }
   }
 
@@ -161,11 +216,15 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     // error that ends the poll is the condition's only when the probe that
     // ran last threw it and the loop did not retry it.
     var threw: ProbeContext?
+    var context = ProbeContext(index: 1, elapsed: .zero)
+    var value: Value?
+    let outcome: PollOutcome<Void>
     do {
-      return try await poll(isolation: isolation) { context in
+      outcome = try await run(isolation: isolation, readsContext: true, { context = $0 }) {
         threw = nil
         do {
-          return try await probe(context)
+          value = try await probe(context)
+          return value != nil
         } catch {
           // Only an error that ends the loop is the condition's failure: one
           // the loop retries leaves `threw` clear, so that a later error of
@@ -182,6 +241,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
       guard let probe = threw, let location = location() else { throw error }
       throw Self.conditionFailure(error, source: source, comment: comment(), probe: probe, location: location)
     }
+    return outcome.carrying(value)
   }
 
   /// The first probe of a wait with options (triggers, retried errors, a
@@ -190,21 +250,25 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// Returns before the loop begins, so that its frame is gone by the time
   /// the wait sleeps.
   @inlinable @inline(never)
-  func firstProbe<Value>(
+  func firstProbe(
     from start: C.Instant,
     isolation: isolated (any Actor)?,
-    _ probe: (ProbeContext) async throws -> Value?
-  ) async throws -> FirstProbe<Value, C> {
+    _ noteContext: (ProbeContext) -> Void,
+    _ condition: () async throws -> Bool
+  ) async throws -> FirstProbe<C> {
     var loop = LoopState(probeCount: 0, generations: triggers.map(\.generation))
     let context = loop.beginProbe(clock: clock, from: start)
+    noteContext(context)
     do {
-      let value = try await probe(context)
-      loop.endProbe(context, decided: value != nil, onProbe: onProbe)
-      if let value { return .ended(.decided(value)) }
+      let decided = try await condition()
+      loop.endProbe(context, decided: decided, onProbe: onProbe)
+      if decided { return .ended(.decided(())) }
     } catch {
       try loop.probe(context, threw: error, retrying: retryingErrors, onProbe: onProbe)
     }
-    return try afterFirstProbe(from: start, loop: loop)
+    // A wait with options reads the clock as each probe starts: its
+    // observer is told when each probe ran.
+    return try afterFirstProbe(from: start, loop: loop, readsContext: true)
   }
 
   /// After an undecided first probe: the expiry of the wait when its time
@@ -212,14 +276,19 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// state from then on.
   ///
   /// - Throws: `CancellationError` when the task is cancelled.
+  ///
+  /// - Parameters:
+  ///   - start: When the wait started, on the clock.
+  ///   - loop: The loop's state after the first probe.
+  ///   - readsContext: Whether the probes read their place in the wait.
   @inlinable @inline(never)
-  func afterFirstProbe<Value>(from start: C.Instant, loop: LoopState) throws -> FirstProbe<Value, C> {
+  func afterFirstProbe(from start: C.Instant, loop: LoopState, readsContext: Bool) throws -> FirstProbe<C> {
     var loop = loop
     if let expiry = loop.expiry(clock: clock, timeout: timeout, from: start) {
       return .ended(.expired(expiry))
     }
     try Task.checkCancellation()
-    return .sleep(Sleeper(self, start: start, loop: loop))
+    return .sleep(Sleeper(self, start: start, loop: loop, readsContext: readsContext))
   }
 
   /// The loop after the first probe and its check of the time: sleeps,
@@ -236,11 +305,13 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// as long as it waits. The arithmetic of the schedule runs in the
   /// sleeper's synchronous methods.
   @inlinable @inline(__always)
-  static func sleepAndPoll<Value>(
+  static func sleepAndPoll(
     _ sleeper: Sleeper<C>,
     _ isolation: isolated (any Actor)?,
-    _ probe: (ProbeContext) async throws -> Value?
-  ) async throws -> PollOutcome<Value> {
+    _ readsContext: Bool,
+    _ noteContext: (ProbeContext) -> Void,
+    _ condition: () async throws -> Bool
+  ) async throws -> PollOutcome<Void> {
     defer { sleeper.finish() }
     let parking = sleeper.parking
     return try await withTaskCancellationHandler {
@@ -254,21 +325,24 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
           try await sleeper.sleepOnClock()
           next = sleeper.sleptOnClock()
         case .probe:
-          let value: Value?
+          if readsContext { noteContext(sleeper.context) }
+          let decided: Bool
           do {
-            value = try await probe(sleeper.context)
+            decided = try await condition()
           } catch {
             next = try sleeper.probeThrew(error)
             continue
           }
-          guard let value else {
-            next = try sleeper.probed()
+          guard decided else {
+            next = sleeper.probed()
             continue
           }
           sleeper.decided()
-          return .decided(value)
+          return .decided(())
         case .expired:
           return .expired(sleeper.expiry)
+        case .cancelled:
+          throw CancellationError()
         }
       }
     } onCancel: {
@@ -279,9 +353,9 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
 
 /// How a wait goes on after its first probe.
 @usableFromInline
-enum FirstProbe<Value, C: Clock> where C.Duration == Duration {
+enum FirstProbe<C: Clock> where C.Duration == Duration {
   /// The wait ended: decided, or expired.
-  case ended(PollOutcome<Value>)
+  case ended(PollOutcome<Void>)
   /// The wait sleeps, with its state in this sleeper.
   case sleep(Sleeper<C>)
 }
@@ -459,6 +533,8 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     case probe
     /// The wait's time reached the timeout after a probe: ``expiry``.
     case expired
+    /// The task was cancelled before the next sleep began.
+    case cancelled
   }
 
   /// What a wait with options keeps of them from its first sleep on: an
@@ -520,6 +596,10 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   @usableFromInline @exclusivity(unchecked) var options: Options?
   /// Whether the timer holds an entry for the current piece.
   @usableFromInline @exclusivity(unchecked) var scheduled = false
+  /// Whether the probes read their place in the wait (``context``): when
+  /// not, the loop reads the clock once a probe, after it, and a probe's
+  /// ``context`` gives the wait's time when its sleep ended.
+  @usableFromInline let readsContext: Bool
   /// How long the wait may take before it gives up.
   @usableFromInline let timeout: Duration
   /// The probe count, the wait's time, the triggers' generations, the last
@@ -548,7 +628,8 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   @inlinable var context: ProbeContext { ProbeContext(index: loop.probeCount, elapsed: probeStart) }
 
   @usableFromInline
-  init(_ poller: Poller<C>, start: C.Instant, loop: LoopState) {
+  init(_ poller: Poller<C>, start: C.Instant, loop: LoopState, readsContext: Bool) {
+    self.readsContext = readsContext || !poller.isPlain
     self.clock = poller.clock
     self.start = start
     self.timeout = poller.timeout
@@ -646,23 +727,22 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// comes next.
   ///
   /// - Returns: ``Step/expired`` when the wait's time has reached the
-  ///   timeout; otherwise the first piece of the next sleep.
-  /// - Throws: `CancellationError` when the task is cancelled.
+  ///   timeout; otherwise the first piece of the next sleep, or
+  ///   ``Step/cancelled``.
   @inlinable @inline(never)
-  func probed() throws -> Step {
+  func probed() -> Step {
     if let options { loop.endProbe(context, decided: false, onProbe: options.onProbe) }
-    return try afterProbe()
+    return afterProbe()
   }
 
   /// Handles an error the probe threw: keeps and reports it when the wait
   /// retries it, then goes on as ``probed()``.
   ///
-  /// - Throws: `error` when the wait does not retry it;
-  ///   `CancellationError` when the task is cancelled.
+  /// - Throws: `error` when the wait does not retry it.
   @inlinable @inline(never)
   func probeThrew(_ error: any Error) throws -> Step {
     try loop.probe(context, threw: error, retrying: options?.retryingErrors, onProbe: options?.onProbe)
-    return try afterProbe()
+    return afterProbe()
   }
 
   /// Reports the probe that decided the wait.
@@ -678,10 +758,14 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   }
 
   /// Reads the clock after a probe: the expiry, or the next sleep.
+  ///
+  /// Cancellation is checked as the sleep begins, under the parking
+  /// place's lock (``arm()``), where the cancellation handler leaves it: a
+  /// check of the task's own flag here would retain and release the task on
+  /// every probe.
   @inlinable
-  func afterProbe() throws -> Step {
+  func afterProbe() -> Step {
     if loop.expiry(clock: clock, timeout: timeout, from: start) != nil { return .expired }
-    try Task.checkCancellation()
     planSleep()
     return nextPiece()
   }
@@ -714,16 +798,20 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     let piece = min(left, Poller<C>.maximumSleep)
     left -= piece
     instant = instant.advanced(by: piece)
-    guard let id = arm() else { return .sleepOnClock }
-    return .park(id)
+    return arm()
   }
 
   /// Counts the probe that runs next, notes the triggers' generations and
-  /// reads the clock for its ``context``.
+  /// reads the clock for its ``context`` when the probes read it.
   @inlinable
   func beginProbe() -> Step {
     if let options { loop.noteGenerations(of: options.triggers) }
-    probeStart = loop.beginProbe(clock: clock, from: start).elapsed
+    if readsContext {
+      probeStart = loop.beginProbe(clock: clock, from: start).elapsed
+    } else {
+      loop.probeCount += 1
+      probeStart = loop.time.value
+    }
     return .probe
   }
 
@@ -732,27 +820,27 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// without triggers on a system clock whose timer serves almost no other
   /// sleep, starts none, for the wait to sleep on the clock itself.
   ///
-  /// - Returns: The sleep's identifier; `nil` when the wait should sleep on
-  ///   the clock itself.
+  /// - Returns: ``Step/park(_:)`` with the sleep's identifier;
+  ///   ``Step/sleepOnClock`` when the wait should sleep on the clock itself;
+  ///   ``Step/cancelled`` when the task was cancelled, and no sleep began.
   @usableFromInline
   @_specialize(where C == ContinuousClock)
   @_specialize(where C == SuspendingClock)
-  func arm() -> UInt64? {
+  func arm() -> Step {
+    guard let id = beginSleep() else { return .cancelled }
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
       if options?.triggers.isEmpty ?? true, case .thread(let thread) = timer {
-        let id = beginSleep()
         let onTimer = thread._withUnsafeGuaranteedRef {
           $0.schedule(self, sleep: id, at: instant, unlessQuiet: true)
         }
         guard onTimer else {
           abandonSleep(id)
-          return nil
+          return .sleepOnClock
         }
         scheduled = true
-        return id
+        return .park(id)
       }
     #endif
-    let id = beginSleep()
     var firedAlready = false
     for (trigger, generation) in zip(options?.triggers ?? [], loop.generations)
     where !trigger.register(parking, sleep: id, ifStill: generation) {
@@ -768,7 +856,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
       }
     }
     scheduled = !firedAlready
-    return id
+    return .park(id)
   }
 
   /// Removes sleep `id` from `triggers` after it ended.
@@ -823,6 +911,23 @@ struct PollExpiry {
     self.probeCount = probeCount
     self.elapsed = elapsed
     self.lastError = lastError
+  }
+}
+
+extension PollOutcome where Value == Void {
+  /// This outcome, with `value` as the deciding probe's value.
+  ///
+  /// - Parameter value: What the deciding probe produced; never `nil` for
+  ///   a decided outcome.
+  @inlinable
+  func carrying<Decided>(_ value: Decided?) -> PollOutcome<Decided> {
+    switch self {
+    case .expired(let expiry):
+      return .expired(expiry)
+    case .decided:
+      guard let value else { preconditionFailure("Internal inconsistency: a wait was decided without a value") }
+      return .decided(value)
+    }
   }
 }
 

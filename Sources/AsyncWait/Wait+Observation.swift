@@ -39,9 +39,9 @@ extension Wait {
     _ condition: () throws -> Bool
   ) async throws -> Bool {
     let watch = ObservationWatch()
-    return try await poller(extraTriggers: [watch.trigger]).poll(isolation: isolation) { _ -> Void? in
-      try watch.probe(condition) ? () : nil
-    }.isDecided
+    return try await poller(extraTriggers: [watch.trigger]).poll(isolation: isolation, until: {
+      try watch.probe(condition)
+    }).isDecided
   }
 
   /// Waits until a condition on `@Observable` state holds, probing again as

@@ -129,7 +129,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () async throws -> Bool
   ) async throws -> Bool {
-    try await poller().poll(isolation: isolation, { _ in try await condition() ? () : nil }).isDecided
+    try await poller().poll(isolation: isolation, until: condition).isDecided
   }
 
   /// Waits until a condition holds, and fails with an error that explains

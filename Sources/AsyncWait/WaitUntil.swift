@@ -63,7 +63,7 @@ public func waitUntil<C: Clock>(
   _ condition: () async throws -> Bool
 ) async throws -> Bool where C.Duration == Duration {
   let poller = try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
-  switch try await poller.poll(isolation: isolation, { _ in try await condition() ? () : nil }) {
+  switch try await poller.poll(isolation: isolation, until: condition) {
   case .decided: return true
   case .expired: return false
   }

@@ -10,7 +10,7 @@ import Testing
   /// A parking place with a sleep begun, as a wait has when it schedules.
   static func sleeping() -> (Parking, UInt64) {
     let parking = Parking()
-    return (parking, parking.beginSleep())
+    return (parking, parking.beginFreshSleep())
   }
 
   static func schedule(_ machine: inout Machine, at deadline: Int) -> Machine.ScheduleAction {
@@ -295,7 +295,7 @@ import Testing
   @Test func equalDeadlinesAreTakenInTheOrderTheyWereInserted() {
     var heap = TimerHeap<Int>()
     let parkings = (0..<4).map { _ in Parking() }
-    let ids = parkings.map { $0.beginSleep() }
+    let ids = parkings.map { $0.beginFreshSleep() }
     for index in [0, 1, 2, 3] { heap.insert(parkings[index], sleep: ids[index], at: index == 0 ? 9 : 5) }
     var due: [TimerHeap<Int>.Entry] = []
 
@@ -311,7 +311,7 @@ import Testing
   @Test func entriesNotYetDueStay() {
     var heap = TimerHeap<Int>()
     let parking = Parking()
-    heap.insert(parking, sleep: parking.beginSleep(), at: 10)
+    heap.insert(parking, sleep: parking.beginFreshSleep(), at: 10)
     var due: [TimerHeap<Int>.Entry] = []
 
     let left = heap.takeDue(by: 9, into: &due, limit: 10)
@@ -328,7 +328,7 @@ import Testing
 @Suite struct ParkingTests {
   @Test func aSleepResumedBeforeItsTaskSuspendsEndsAtOnceWithThatWake() async {
     let parking = Parking()
-    let id = parking.beginSleep()
+    let id = parking.beginFreshSleep()
 
     parking.resume(id, with: .trigger)
     let waitingAfterResume = parking.isWaiting(for: id)
@@ -343,7 +343,7 @@ import Testing
 
   @Test func onlyTheFirstResumptionOfASleepCounts() async {
     let parking = Parking()
-    let id = parking.beginSleep()
+    let id = parking.beginFreshSleep()
 
     parking.resume(id, with: .deadline)
     parking.resume(id, with: .trigger)
@@ -356,17 +356,37 @@ import Testing
     }
   }
 
-  @Test func afterCancellationEverySleepEndsAtOnce() async {
+  @Test func afterCancellationNoSleepBegins() {
     let parking = Parking()
     parking.cancel()
 
-    let id = parking.beginSleep()
+    let first = parking.beginSleep()
+    let second = parking.beginSleep()
+
+    #expect(first == nil)
+    #expect(second == nil)
+  }
+
+  @Test func aSleepBegunBeforeCancellationEndsAtOnce() async {
+    let parking = Parking()
+    let id = parking.beginFreshSleep()
+
+    parking.cancel()
     let wake = await withUnsafeContinuation { parking.suspend(id, $0) }
 
     #expect(parking.isWaiting(for: id) == false)
+    #expect(parking.beginSleep() == nil)
     guard case .cancellation = wake else {
       Issue.record("expected cancellation, got \(wake)")
       return
     }
+  }
+}
+
+extension Parking {
+  /// Begins a sleep on a parking place that nothing cancels.
+  func beginFreshSleep() -> UInt64 {
+    guard let id = beginSleep() else { preconditionFailure("a parking place nothing cancelled was cancelled") }
+    return id
   }
 }

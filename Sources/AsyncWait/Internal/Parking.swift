@@ -75,16 +75,17 @@ class Parking {
 
   /// Starts a new sleep and returns its identifier; register it with the
   /// timer and the triggers before calling ``suspend(_:_:)``.
-  final func beginSleep() -> UInt64 {
+  ///
+  /// - Returns: The sleep's identifier; `nil`, and no sleep, when the task
+  ///   was cancelled.
+  final func beginSleep() -> UInt64? {
     withLock { state in
       switch state {
       case .idle(let last):
         state = .armed(sleep: last &+ 1)
         return last &+ 1
-      case .cancelled(let last):
-        // Stays cancelled: the suspension that follows ends at once.
-        state = .cancelled(last: last &+ 1)
-        return last &+ 1
+      case .cancelled:
+        return nil
       case .armed, .suspended, .woken:
         preconditionFailure("Internal inconsistency: a sleep began while another was in progress")
       }

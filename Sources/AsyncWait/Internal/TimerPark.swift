@@ -16,7 +16,7 @@
     ///
     /// - Parameter deadline: When to be resumed.
     public func park(until deadline: ContinuousClock.Instant) async {
-      let id = parking.beginSleep()
+      guard let id = parking.beginSleep() else { return }
       SystemTimers.continuous.schedule(parking, sleep: id, at: deadline, unlessQuiet: false)
       _ = await withUnsafeContinuation { parking.suspend(id, $0) }
     }

@@ -29,7 +29,7 @@
   ///   - trigger: The trigger whose `fire()` resumes the task.
   ///   - generation: The trigger's `generation`, read before the caller's check.
   public func park(untilFired trigger: WaitTrigger, since generation: UInt64) async {
-    let id = parking.beginSleep()
+    guard let id = parking.beginSleep() else { return }
     if !trigger.register(parking, sleep: id, ifStill: generation) {
       parking.resume(id, with: .trigger)
     }
