@@ -116,7 +116,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     isolation: isolated (any Actor)? = #isolation,
     until condition: () async throws -> Bool
   ) async throws -> PollOutcome<Void> {
-    try await run(isolation: isolation, readsContext: false, { _ in }, condition)
+    try await run(isolation: isolation, readsContext: false, noting: { _ in }, until: condition)
   }
 
   /// Probes until `probe` returns a value or the timeout passes.
@@ -136,10 +136,12 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ) async throws -> PollOutcome<Value> {
     var context = ProbeContext(index: 1, elapsed: .zero)
     var value: Value?
-    let outcome = try await run(isolation: isolation, readsContext: true, { context = $0 }) {
-      value = try await probe(context)
-      return value != nil
-    }
+    let outcome = try await run(
+      isolation: isolation, readsContext: true, noting: { context = $0 },
+      until: {
+        value = try await probe(context)
+        return value != nil
+      })
     return outcome.carrying(value)
   }
 
@@ -161,8 +163,8 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   func run(
     isolation: isolated (any Actor)?,
     readsContext: Bool,
-    _ noteContext: (ProbeContext) -> Void,
-    _ condition: () async throws -> Bool
+    noting noteContext: (ProbeContext) -> Void,
+    until condition: () async throws -> Bool
   ) async throws -> PollOutcome<Void> {
     try Task.checkCancellation()
     let start = clock.now
@@ -220,21 +222,23 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     var value: Value?
     let outcome: PollOutcome<Void>
     do {
-      outcome = try await run(isolation: isolation, readsContext: true, { context = $0 }) {
-        threw = nil
-        do {
-          value = try await probe(context)
-          return value != nil
-        } catch {
-          // Only an error that ends the loop is the condition's failure: one
-          // the loop retries leaves `threw` clear, so that a later error of
-          // the clock's `sleep` is not taken for the condition's.
-          let ends =
-            !(error is CancellationError) && !(error is ClockSleepFailure) && retryingErrors?(error) != true
-          threw = ends ? context : nil
-          throw error
-        }
-      }
+      outcome = try await run(
+        isolation: isolation, readsContext: true, noting: { context = $0 },
+        until: {
+          threw = nil
+          do {
+            value = try await probe(context)
+            return value != nil
+          } catch {
+            // Only an error that ends the loop is the condition's failure: one
+            // the loop retries leaves `threw` clear, so that a later error of
+            // the clock's `sleep` is not taken for the condition's.
+            let ends =
+              !(error is CancellationError) && !(error is ClockSleepFailure) && retryingErrors?(error) != true
+            threw = ends ? context : nil
+            throw error
+          }
+        })
     } catch let failure as ClockSleepFailure {
       throw failure.error
     } catch {
@@ -275,12 +279,13 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// has reached the timeout, else the sleeper that carries the loop's
   /// state from then on.
   ///
-  /// - Throws: `CancellationError` when the task is cancelled.
   ///
   /// - Parameters:
   ///   - start: When the wait started, on the clock.
   ///   - loop: The loop's state after the first probe.
   ///   - readsContext: Whether the probes read their place in the wait.
+  /// - Returns: The wait's end, or its sleeper.
+  /// - Throws: `CancellationError` when the task is cancelled.
   @inlinable @inline(never)
   func afterFirstProbe(from start: C.Instant, loop: LoopState, readsContext: Bool) throws -> FirstProbe<C> {
     var loop = loop
@@ -919,13 +924,16 @@ extension PollOutcome where Value == Void {
   ///
   /// - Parameter value: What the deciding probe produced; never `nil` for
   ///   a decided outcome.
+  /// - Returns: The same outcome, with the value when it is decided.
   @inlinable
   func carrying<Decided>(_ value: Decided?) -> PollOutcome<Decided> {
     switch self {
     case .expired(let expiry):
       return .expired(expiry)
     case .decided:
-      guard let value else { preconditionFailure("Internal inconsistency: a wait was decided without a value") }
+      guard let value else {
+        preconditionFailure("Internal inconsistency: a wait was decided without a value")
+      }
       return .decided(value)
     }
   }

@@ -39,9 +39,8 @@ extension Wait {
     _ condition: () throws -> Bool
   ) async throws -> Bool {
     let watch = ObservationWatch()
-    return try await poller(extraTriggers: [watch.trigger]).poll(isolation: isolation, until: {
-      try watch.probe(condition)
-    }).isDecided
+    let poller = try poller(extraTriggers: [watch.trigger])
+    return try await poller.poll(isolation: isolation, until: { try watch.probe(condition) }).isDecided
   }
 
   /// Waits until a condition on `@Observable` state holds, probing again as

@@ -386,7 +386,9 @@ import Testing
 extension Parking {
   /// Begins a sleep on a parking place that nothing cancels.
   func beginFreshSleep() -> UInt64 {
-    guard let id = beginSleep() else { preconditionFailure("a parking place nothing cancelled was cancelled") }
+    guard let id = beginSleep() else {
+      preconditionFailure("a parking place that nothing cancelled is cancelled")
+    }
     return id
   }
 }
