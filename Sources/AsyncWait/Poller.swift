@@ -168,22 +168,35 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ) async throws -> PollOutcome<Void> {
     try Task.checkCancellation()
     let start = clock.now
-    let next: FirstProbe<C>
+    // The frame keeps across the first probe and the loop what they need
+    // and no more (a few pieces of the poller, not all of it; no result of
+    // the first probe's bookkeeping): it stays allocated for as long as the
+    // wait sleeps.
+    let sleeper: Sleeper<C>
     if isPlain {
       // The first probe of a plain wait is inlined into the caller, so a
       // wait whose condition already holds is specialized for its clock and
       // costs one clock read.
+      let (clock, timeout, schedule) = (clock, timeout, schedule)
       if try await condition() { return .decided(()) }
-      next = try afterFirstProbe(
-        from: start, loop: LoopState(probeCount: 1, generations: []), readsContext: readsContext)
+      switch try Self.afterFirstPlainProbe(
+        clock: clock, start: start, timeout: timeout, schedule: schedule, readsContext: readsContext)
+      {
+      case .expired(let elapsed): return .expired(PollExpiry(probeCount: 1, elapsed: elapsed, lastError: nil))
+      case .sleep(let made): sleeper = made
+      }
     } else {
-      next = try await firstProbe(from: start, isolation: isolation, noteContext, condition)
+      switch try await firstProbe(from: start, isolation: isolation, noteContext, condition) {
+      case .ended(let outcome): return outcome
+      case .sleep(let made): sleeper = made
+      }
     }
-    switch next {
-    case .ended(let outcome): return outcome
-    case .sleep(let sleeper):
-      return try await Self.sleepAndPoll(sleeper, isolation, readsContext, noteContext, condition)
+    defer { sleeper.finish() }
+    if try await Self.sleepAndPoll(sleeper, isolation, readsContext, noteContext, condition) {
+      return .decided(())
     }
+    // Read before `finish()` lets go of the last error retried.
+    return .expired(sleeper.expiry)
   }
 
   /// Probes like ``poll(isolation:_:)``, for a throwing wait: an error the
@@ -275,10 +288,9 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     return try afterFirstProbe(from: start, loop: loop, readsContext: true)
   }
 
-  /// After an undecided first probe: the expiry of the wait when its time
-  /// has reached the timeout, else the sleeper that carries the loop's
-  /// state from then on.
-  ///
+  /// After an undecided first probe of a wait with options: the expiry of
+  /// the wait when its time has reached the timeout, else the sleeper that
+  /// carries the loop's state and the options from then on.
   ///
   /// - Parameters:
   ///   - start: When the wait started, on the clock.
@@ -293,7 +305,39 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
       return .ended(.expired(expiry))
     }
     try Task.checkCancellation()
-    return .sleep(Sleeper(self, start: start, loop: loop, readsContext: readsContext))
+    let options = Sleeper<C>.Options(triggers: triggers, retryingErrors: retryingErrors, onProbe: onProbe)
+    return .sleep(
+      Sleeper(
+        clock: clock, start: start, timeout: timeout, schedule: schedule, options: options, loop: loop,
+        readsContext: readsContext))
+  }
+
+  /// ``afterFirstProbe(from:loop:readsContext:)`` for a plain wait, from the
+  /// pieces of the poller it reads: so that the caller keeps only these
+  /// across its first probe, not the whole poller, and gets its answer in
+  /// registers.
+  ///
+  /// - Parameters:
+  ///   - clock: The wait's clock.
+  ///   - start: When the wait started, on `clock`.
+  ///   - timeout: The wait's timeout.
+  ///   - schedule: The wait's polling schedule.
+  ///   - readsContext: Whether the probes read their place in the wait.
+  /// - Returns: The wait's end, or its sleeper.
+  /// - Throws: `CancellationError` when the task is cancelled.
+  @inlinable @inline(never)
+  static func afterFirstPlainProbe(
+    clock: C, start: C.Instant, timeout: Duration, schedule: PollingSchedule, readsContext: Bool
+  ) throws -> FirstPlainProbe<C> {
+    var loop = LoopState(probeCount: 1, generations: [])
+    if let expiry = loop.expiry(clock: clock, timeout: timeout, from: start) {
+      return .expired(elapsed: expiry.elapsed)
+    }
+    try Task.checkCancellation()
+    return .sleep(
+      Sleeper(
+        clock: clock, start: start, timeout: timeout, schedule: schedule, options: nil, loop: loop,
+        readsContext: readsContext))
   }
 
   /// The loop after the first probe and its check of the time: sleeps,
@@ -309,6 +353,10 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// a sleeping wait's async frames stay small, and they stay allocated for
   /// as long as it waits. The arithmetic of the schedule runs in the
   /// sleeper's synchronous methods.
+  ///
+  /// - Returns: `true` when a probe decided the wait; `false` when the
+  ///   wait's time reached the timeout, which ``Sleeper/expiry`` describes.
+  /// - Throws: What ``poll(isolation:until:)`` throws.
   @inlinable @inline(__always)
   static func sleepAndPoll(
     _ sleeper: Sleeper<C>,
@@ -316,15 +364,13 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     _ readsContext: Bool,
     _ noteContext: (ProbeContext) -> Void,
     _ condition: () async throws -> Bool
-  ) async throws -> PollOutcome<Void> {
-    defer { sleeper.finish() }
-    let parking = sleeper.parking
-    return try await withTaskCancellationHandler {
+  ) async throws -> Bool {
+    try await withTaskCancellationHandler {
       var next = sleeper.firstStep()
       while true {
         switch next {
         case .park(let id):
-          let wake = await withUnsafeContinuation { parking.suspend(id, $0) }
+          let wake = await withUnsafeContinuation { sleeper.suspend(id, $0) }
           next = try sleeper.woke(from: id, by: wake)
         case .sleepOnClock:
           try await sleeper.sleepOnClock()
@@ -343,15 +389,15 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
             continue
           }
           sleeper.decided()
-          return .decided(())
+          return true
         case .expired:
-          return .expired(sleeper.expiry)
+          return false
         case .cancelled:
           throw CancellationError()
         }
       }
     } onCancel: {
-      parking.cancel()
+      sleeper.cancel()
     }
   }
 }
@@ -361,6 +407,17 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
 enum FirstProbe<C: Clock> where C.Duration == Duration {
   /// The wait ended: decided, or expired.
   case ended(PollOutcome<Void>)
+  /// The wait sleeps, with its state in this sleeper.
+  case sleep(Sleeper<C>)
+}
+
+/// How a plain wait goes on after its first probe: the few bytes of
+/// ``FirstProbe`` that a plain wait needs, so that they come back in
+/// registers.
+@usableFromInline
+enum FirstPlainProbe<C: Clock> where C.Duration == Duration {
+  /// The first probe was the last: the wait expired after this long.
+  case expired(elapsed: Duration)
   /// The wait sleeps, with its state in this sleeper.
   case sleep(Sleeper<C>)
 }
@@ -633,27 +690,27 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   @inlinable var context: ProbeContext { ProbeContext(index: loop.probeCount, elapsed: probeStart) }
 
   @usableFromInline
-  init(_ poller: Poller<C>, start: C.Instant, loop: LoopState, readsContext: Bool) {
-    self.readsContext = readsContext || !poller.isPlain
-    self.clock = poller.clock
+  init(
+    clock: C, start: C.Instant, timeout: Duration, schedule: PollingSchedule, options: Options?,
+    loop: LoopState, readsContext: Bool
+  ) {
+    self.readsContext = readsContext || options != nil
+    self.clock = clock
     self.start = start
-    self.timeout = poller.timeout
-    self.schedule = poller.schedule
-    self.options =
-      poller.isPlain
-      ? nil
-      : Options(triggers: poller.triggers, retryingErrors: poller.retryingErrors, onProbe: poller.onProbe)
+    self.timeout = timeout
+    self.schedule = schedule
+    self.options = options
     self.loop = loop
     self.instant = start
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-      if let thread = SystemTimers.thread(for: poller.clock) {
+      if let thread = SystemTimers.thread(for: clock) {
         thread.join()
         timer = .thread(.passUnretained(thread))
       } else {
-        timer = .queue(TimerQueue.forWait(on: poller.clock))
+        timer = .queue(TimerQueue.forWait(on: clock))
       }
     #else
-      timer = .queue(TimerQueue.forWait(on: poller.clock))
+      timer = .queue(TimerQueue.forWait(on: clock))
     #endif
     super.init()
     planSleep()
