@@ -9,12 +9,15 @@
 /// The wait registers one cancellation handler for all its sleeps, which
 /// calls ``cancel()``: from then on every sleep ends at once.
 ///
-/// One object and its lock: the state is kept here, not in a `Locked`, so
-/// that a sleeping wait holds two allocations fewer and the timer thread,
-/// which resumes ten thousand of them a second, follows one pointer fewer.
-/// The poller's ``Sleeper`` is a subclass, so that a sleeping wait's loop
-/// state and parking place are one object; the lock protects only the
-/// state declared here.
+/// One object, no allocation of its own for the lock: the state is kept
+/// here, not in a `Locked`, and guarded by one of a fixed table of locks
+/// that the parking places share (``PlatformLock/shared(by:)``). A lock of
+/// its own was one more allocation per sleeping wait, far from the object,
+/// which the timer thread, resuming ten thousand waits a second, found out
+/// of its cache on every resume; the table stays in it. The poller's
+/// ``Sleeper`` is a subclass, so that a sleeping wait's loop state and
+/// parking place are one object; the lock protects only the state declared
+/// here.
 @usableFromInline
 class Parking {
   /// What ended a sleep.
@@ -47,30 +50,24 @@ class Parking {
     case cancelled(last: UInt64)
   }
 
-  /// Protects `state`; no other lock is taken while it is held.
-  private let lock = PlatformLock()
-  /// Read and written only under `lock`, by ``withLock(_:)``.
+  /// Read and written only under the lock, by ``withLock(_:)``.
   ///
-  /// Its bodies call no code of ours; the most they run is the `deinit` of an error a
-  /// clock threw, when `cancel()` replaces a wake that carried it, and any
-  /// code that reached this place from there would block on the lock,
-  /// which is not recursive, before it could touch the state. No two
-  /// accesses can overlap, so the dynamic exclusivity checks a class's
-  /// stored property gets (two runtime calls around each access, which the
-  /// timer thread and the waiting task would pay on every sleep) are left
-  /// out.
+  /// Its bodies call no code but the state's own copies and moves: a value
+  /// they replace (a wake that carried a clock's error) is handed out and
+  /// released after the lock is let go, so no `deinit` runs while the lock
+  /// is held. The lock is shared with other parking places and is not
+  /// recursive; nothing that holds it takes it again. No two accesses can
+  /// overlap, so the dynamic exclusivity checks a class's stored property
+  /// gets (two runtime calls around each access, which the timer thread and
+  /// the waiting task would pay on every sleep) are left out.
   @exclusivity(unchecked) private var state = State.idle(last: 0)
 
   @usableFromInline
   init() {}
 
-  deinit {
-    lock.destroy()
-  }
-
   /// Runs `body` with the state, under the lock.
   private final func withLock<Result>(_ body: (inout State) -> Result) -> Result {
-    lock.withLock { body(&state) }
+    PlatformLock.shared(by: ObjectIdentifier(self)).withLock { body(&state) }
   }
 
   /// Starts a new sleep and returns its identifier; register it with the
@@ -152,16 +149,21 @@ class Parking {
   /// Marks the task cancelled and ends the current sleep, if any.
   @usableFromInline
   final func cancel() {
-    let continuation: UnsafeContinuation<Wake, Never>? = withLock { state in
+    // The state replaced, released after the lock is let go: a wake it
+    // carried may hold a clock's error, whose `deinit` is not ours to run
+    // under a shared lock.
+    let (continuation, replaced): (UnsafeContinuation<Wake, Never>?, State) = withLock { state in
+      let replaced = state
       switch state {
       case .idle(let last), .cancelled(let last), .armed(let last), .woken(let last, _):
         state = .cancelled(last: last)
-        return nil
+        return (nil, replaced)
       case .suspended(let sleep, let continuation):
         state = .cancelled(last: sleep)
-        return continuation
+        return (continuation, replaced)
       }
     }
+    withExtendedLifetime(replaced) {}
     continuation?.resume(returning: .cancellation)
   }
 
@@ -178,9 +180,9 @@ class Parking {
 }
 
 // Safe because `state` is private and read or written only inside
-// `withLock`, which holds `lock`; `lock` is created in `init` and destroyed
-// in `deinit` only. Every value the state hands across threads (a
-// continuation, a `Wake`) is `Sendable`. A subclass (the poller's
+// `withLock`, which holds the lock that `PlatformLock.shared(by:)` gives this
+// object, the same one for its whole life. Every value the state hands
+// across threads (a continuation, a `Wake`) is `Sendable`. A subclass (the poller's
 // `Sleeper`) adds state that only its waiting task touches; other threads
 // reach it only through the methods above.
 extension Parking: @unchecked Sendable {}

@@ -27,6 +27,10 @@ struct PlatformLock {
 
   private let primitive: UnsafeMutablePointer<Primitive>
 
+  private init(primitive: UnsafeMutablePointer<Primitive>) {
+    self.primitive = primitive
+  }
+
   /// Allocates and initializes an unlocked lock.
   init() {
     primitive = .allocate(capacity: 1)
@@ -38,6 +42,57 @@ struct PlatformLock {
       primitive.initialize(to: pthread_mutex_t())
       pthread_mutex_init(primitive, nil)
     #endif
+  }
+
+  /// One of a fixed table of locks that live as long as the process, the
+  /// one that `key` hashes to: for objects too many to own a lock each.
+  ///
+  /// Objects that share a lock must never hold it and take it again: the
+  /// lock is not recursive, so code holding one of these locks must not
+  /// reach code that takes another.
+  ///
+  /// - Parameter key: The object the lock guards.
+  /// - Returns: The lock for `key`, the same for the same object.
+  static func shared(by key: ObjectIdentifier) -> PlatformLock {
+    // The address, spread over the table by a multiplication (Fibonacci
+    // hashing): objects of one size sit at even strides in memory, which
+    // its low bits alone would map to a few of the locks.
+    // 2⁶⁴ divided by the golden ratio, cut to the word on 32-bit platforms.
+    let multiplier = UInt(truncatingIfNeeded: UInt64(0x9E37_79B9_7F4A_7C15) >> (64 - UInt.bitWidth))
+    let hash = UInt(bitPattern: key) &* multiplier
+    let slot = Int(truncatingIfNeeded: hash >> (UInt.bitWidth - SharedLocks.slotBits))
+    let primitive = (SharedLocks.table + slot * SharedLocks.stride).assumingMemoryBound(to: Primitive.self)
+    return PlatformLock(primitive: primitive)
+  }
+
+  /// The table behind ``shared(by:)``: each lock on a cache line of its
+  /// own, so that waits on different locks never write the same line.
+  private enum SharedLocks {
+    /// Log₂ of the number of locks.
+    static var slotBits: Int { 8 }
+    /// The bytes from one lock to the next: the cache line of Apple silicon,
+    /// twice the common 64 bytes, and never less than a lock.
+    static var stride: Int { max(128, MemoryLayout<Primitive>.stride) }
+
+    // Safe to share: the pointer is written once, by the initializer that
+    // `static let` runs exactly once, and never changes; the memory it
+    // points to is reached only through the locks' own functions.
+    nonisolated(unsafe) static let table: UnsafeMutableRawPointer = {
+      let count = 1 << slotBits
+      let table = UnsafeMutableRawPointer.allocate(byteCount: count * stride, alignment: 128)
+      for slot in 0..<count {
+        let primitive = (table + slot * stride).bindMemory(to: Primitive.self, capacity: 1)
+        #if canImport(Darwin)
+          primitive.initialize(to: os_unfair_lock())
+        #elseif canImport(WinSDK)
+          InitializeSRWLock(primitive)
+        #else
+          primitive.initialize(to: pthread_mutex_t())
+          pthread_mutex_init(primitive, nil)
+        #endif
+      }
+      return table
+    }()
   }
 
   /// Destroys and frees the lock; no thread may hold or wait for it.
