@@ -198,79 +198,102 @@ struct Metrics {
   ///
   /// The figures come from the middle half of the window, when every wait is
   /// running: starting ten thousand tasks and tearing their group down cost
-  /// the same whoever waits, and are left out.
+  /// the same whoever waits, and are left out. A full run gives each
+  /// contender three windows, the contenders taking turns in an order that
+  /// rotates, and reports the median of each figure: the CPU this machine
+  /// gets moves from one window of a few seconds to the next, and one window
+  /// each put that drift between the contenders.
   func scale(waits: Int) async throws -> [Measurement] {
     let window: Duration = quick ? .milliseconds(600) : .seconds(2)
-    var measurements: [Measurement] = []
+    let rounds = quick ? 1 : 3
+    var figures: [String: [String: (unit: String, samples: Samples)]] = [:]
+    var residents: [String: Samples] = [:]
+    var order: [String] = []
+    let metric = "\(waits) concurrent waits, 10 ms interval"
     // Made before the first reading of the heap, so that its own
     // allocations come before every window.
     benchmark_heap_sampler_prepare()
-    for contender in rotation(waits, with: .scale) {
-      let heapBefore = malloc_counter_live_bytes()
-      let residentBefore = benchmark_resident_bytes()
-      let (first, second, meanHeap) = try await withThrowingTaskGroup(
-        of: Void.self, returning: (Snapshot, Snapshot, Double).self
-      ) { group in
-        for _ in 0..<waits {
-          group.addTask {
-            _ = try await contender.wait(window, .milliseconds(10)) {
-              benchmark_count_probe()
-              return false
-            }
+    for round in 0..<rounds {
+      for contender in rotation(waits + round, with: .scale) {
+        let window = try await scaleWindow(contender, waits: waits, window: window)
+        if !order.contains(contender.name) { order.append(contender.name) }
+        for (name, unit, value) in window.figures {
+          figures[contender.name, default: [:]][name, default: (unit, Samples())].samples.append(value)
+        }
+        residents[contender.name, default: Samples()].append(window.resident)
+      }
+    }
+    let names = [
+      "CPU per wall second", "probes per wait per second", "CPU per probe", "timer thread CPU per probe",
+      "context switches per 1,000 probes", "heap allocations per probe", "heap memory per wait",
+    ]
+    return order.flatMap { contender in
+      names.compactMap { name -> Measurement? in
+        guard let figure = figures[contender]?[name] else { return nil }
+        let note =
+          name == "heap memory per wait"
+          ? "resident \(format(residents[contender, default: Samples()].median)) bytes" : nil
+        return Measurement(
+          metric: "\(metric): \(name)", contender: contender, unit: figure.unit, value: figure.samples.median,
+          note: note)
+      }
+    }
+  }
+
+  /// One window of the scale metric for one contender: its figures, by
+  /// name, with their units, and the resident memory per wait.
+  private func scaleWindow(
+    _ contender: Contender, waits: Int, window: Duration
+  ) async throws -> (figures: [(String, String, Double)], resident: Double) {
+    let heapBefore = malloc_counter_live_bytes()
+    let residentBefore = benchmark_resident_bytes()
+    let (first, second, meanHeap) = try await withThrowingTaskGroup(
+      of: Void.self, returning: (Snapshot, Snapshot, Double).self
+    ) { group in
+      for _ in 0..<waits {
+        group.addTask {
+          _ = try await contender.wait(window, .milliseconds(10)) {
+            benchmark_count_probe()
+            return false
           }
         }
-        let launched = ContinuousClock.now
-        try await Task.sleep(until: launched.advanced(by: window / 4))
-        let first = Snapshot()
-        // The live heap moves as waits go in and out of their sleeps: from
-        // two readings, the floor's figure moved by up to a tenth between
-        // runs of one build. It is read every fiftieth of the window by a
-        // thread of its own, which allocates nothing and does not wait for
-        // the busy pool, and averaged.
-        benchmark_heap_sampler_open(Int64((window / 50).microseconds * 1000))
-        try await Task.sleep(until: launched.advanced(by: window * 3 / 4))
-        var readings: UInt64 = 0
-        let sampled = benchmark_heap_sampler_close(&readings)
-        let second = Snapshot()
-        try await group.waitForAll()
-        let meanHeap = readings > 0 ? sampled : Double(first.heap + second.heap) / 2
-        return (first, second, meanHeap)
       }
-      let wall = first.time.duration(to: second.time).microseconds / 1e6
-      let cpu = second.cpu - first.cpu
-      let probes = Double(second.probes - first.probes)
-      let allocations = Double(second.allocations - first.allocations)
-      let timerCPU = second.timerCPU - first.timerCPU
-      let switches = Double(second.contextSwitches - first.contextSwitches)
-      let metric = "\(waits) concurrent waits, 10 ms interval"
-      let heap = (meanHeap - Double(heapBefore)) / Double(waits)
-      let resident =
-        Double(Int64(max(first.resident, second.resident)) - Int64(residentBefore)) / Double(waits)
-      measurements += [
-        Measurement(
-          metric: "\(metric): CPU per wall second", contender: contender.name, unit: "s/s", value: cpu / wall),
-        Measurement(
-          metric: "\(metric): probes per wait per second", contender: contender.name, unit: "/s",
-          value: probes / Double(waits) / wall),
-        Measurement(
-          metric: "\(metric): CPU per probe", contender: contender.name, unit: "µs", value: cpu / probes * 1e6
-        ),
-        Measurement(
-          metric: "\(metric): timer thread CPU per probe", contender: contender.name, unit: "µs",
-          value: timerCPU / probes * 1e6),
-        Measurement(
-          metric: "\(metric): context switches per 1,000 probes", contender: contender.name, unit: "switches",
-          value: switches / probes * 1000),
-        Measurement(
-          metric: "\(metric): heap allocations per probe", contender: contender.name, unit: "allocs",
-          value: allocationFigure(allocations / probes)),
-        Measurement(
-          metric: "\(metric): heap memory per wait", contender: contender.name, unit: "bytes",
-          value: malloc_counter_is_active() ? heap : .nan,
-          note: "resident \(format(resident)) bytes"),
-      ]
+      let launched = ContinuousClock.now
+      try await Task.sleep(until: launched.advanced(by: window / 4))
+      let first = Snapshot()
+      // The live heap moves as waits go in and out of their sleeps: from
+      // two readings, the floor's figure moved by up to a tenth between
+      // runs of one build. It is read every fiftieth of the window by a
+      // thread of its own, which allocates nothing and does not wait for
+      // the busy pool, and averaged.
+      benchmark_heap_sampler_open(Int64((window / 50).microseconds * 1000))
+      try await Task.sleep(until: launched.advanced(by: window * 3 / 4))
+      var readings: UInt64 = 0
+      let sampled = benchmark_heap_sampler_close(&readings)
+      let second = Snapshot()
+      try await group.waitForAll()
+      let meanHeap = readings > 0 ? sampled : Double(first.heap + second.heap) / 2
+      return (first, second, meanHeap)
     }
-    return measurements
+    let wall = first.time.duration(to: second.time).microseconds / 1e6
+    let cpu = second.cpu - first.cpu
+    let probes = Double(second.probes - first.probes)
+    let allocations = Double(second.allocations - first.allocations)
+    let timerCPU = second.timerCPU - first.timerCPU
+    let switches = Double(second.contextSwitches - first.contextSwitches)
+    let heap = (meanHeap - Double(heapBefore)) / Double(waits)
+    let resident =
+      Double(Int64(max(first.resident, second.resident)) - Int64(residentBefore)) / Double(waits)
+    let figures: [(String, String, Double)] = [
+      ("CPU per wall second", "s/s", cpu / wall),
+      ("probes per wait per second", "/s", probes / Double(waits) / wall),
+      ("CPU per probe", "µs", cpu / probes * 1e6),
+      ("timer thread CPU per probe", "µs", timerCPU / probes * 1e6),
+      ("context switches per 1,000 probes", "switches", switches / probes * 1000),
+      ("heap allocations per probe", "allocs", allocationFigure(allocations / probes)),
+      ("heap memory per wait", "bytes", malloc_counter_is_active() ? heap : .nan),
+    ]
+    return (figures, resident)
   }
 
   /// Allocation counts are meaningful only where the counter works.
