@@ -356,6 +356,48 @@ import Testing
     }
   }
 
+  @Test func parkingPlacesSpreadOverTheSharedLocksAndKeepTheirOwn() {
+    let places = (0..<1_000).map { _ in Parking() }
+
+    let locks = places.map { PlatformLock.shared(by: ObjectIdentifier($0)).address }
+    let again = places.map { PlatformLock.shared(by: ObjectIdentifier($0)).address }
+
+    #expect(locks == again)
+    // 1,000 places over 256 locks: a fair spread uses nearly all of them
+    // (by chance, about 252).
+    #expect(Set(locks).count >= 200)
+  }
+
+  @Test func placesThatShareALockKeepTheirOwnSleeps() async throws {
+    var places: [Parking] = []
+    var pair: (Parking, Parking)?
+    var byLock: [UnsafeRawPointer: Parking] = [:]
+    while pair == nil, places.count < 100_000 {
+      let place = Parking()
+      places.append(place)
+      let lock = PlatformLock.shared(by: ObjectIdentifier(place)).address
+      if let other = byLock[lock] { pair = (other, place) } else { byLock[lock] = place }
+    }
+    let (first, second) = try #require(pair)
+    let firstSleep = first.beginFreshSleep()
+    let secondSleep = second.beginFreshSleep()
+
+    second.resume(secondSleep, with: .trigger)
+    let secondWake = await withUnsafeContinuation { second.suspend(secondSleep, $0) }
+    second.cancel()
+    let stillWaiting = first.isWaiting(for: firstSleep)
+    first.resume(firstSleep, with: .deadline)
+    let firstWake = await withUnsafeContinuation { first.suspend(firstSleep, $0) }
+
+    #expect(stillWaiting)
+    guard case .deadline = firstWake, case .trigger = secondWake else {
+      Issue.record("expected each place's own wake, got \(firstWake) and \(secondWake)")
+      return
+    }
+    #expect(second.beginSleep() == nil)
+    #expect(first.beginSleep() != nil)
+  }
+
   @Test func afterCancellationNoSleepBegins() {
     let parking = Parking()
     parking.cancel()

@@ -44,6 +44,9 @@ struct PlatformLock {
     #endif
   }
 
+  /// Where the lock lives: two values with the same address are one lock.
+  var address: UnsafeRawPointer { UnsafeRawPointer(primitive) }
+
   /// One of a fixed table of locks that live as long as the process, the
   /// one that `key` hashes to: for objects too many to own a lock each.
   ///
