@@ -11,11 +11,13 @@
 #endif
 
 /// The platform's mutual-exclusion lock, allocated so that its address is
-/// stable: what ``Locked`` and ``Parking`` hold.
+/// stable: what ``Locked`` holds, and what ``Parking`` borrows from a table
+/// that all parking places share (``shared(by:)``).
 ///
 /// `Synchronization.Mutex`, which lives inline, needs macOS 15 and iOS 18, and
 /// on Linux ThreadSanitizer does not see its ordering, so the sanitized tests
-/// would report races. The owner calls ``destroy()`` once, in its `deinit`.
+/// would report races. The owner of a lock made by ``init()`` calls
+/// ``destroy()`` once, in its `deinit`; the shared locks are never destroyed.
 struct PlatformLock {
   #if canImport(Darwin)
     private typealias Primitive = os_unfair_lock
