@@ -1,10 +1,12 @@
 /// The one polling loop of the package.
 ///
 /// Every public wait validates its arguments by creating a `Poller`, then calls
-/// ``poll(isolation:_:)`` with a probe that returns a value when the wait is
-/// decided and `nil` when it is not yet. What "decided" means is the wait's
-/// own: for an eventually-style wait, the condition held; for a hold, the
-/// promise was broken. The loop's rules:
+/// ``poll(isolation:until:)`` with a condition that returns whether the wait
+/// is decided, or ``poll(isolation:_:)`` with a probe that returns a value
+/// when it is decided and `nil` when it is not yet, and that is told its
+/// place in the wait; both run the same loop. What "decided" means is the
+/// wait's own: for an eventually-style wait, the condition held; for a
+/// hold, the promise was broken. The loop's rules:
 ///
 /// - The first probe runs at once. When it decides the wait, `poll` returns
 ///   without suspending, sleeping or allocating.
@@ -98,9 +100,11 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
 
   /// Probes until `condition` returns `true` or the timeout passes.
   ///
-  /// The condition is the probe itself, called with nothing around it, and
-  /// the loop reads the clock once a probe, after it: the path of a wait
-  /// whose condition does not need to know its place in the wait.
+  /// The condition is the probe itself, called with nothing around it: the
+  /// path of a wait whose condition does not need to know its place in the
+  /// wait. Without options (triggers, retried errors, an observer), the
+  /// loop reads the clock once a probe, after it; with them, also as each
+  /// probe starts, for the observer.
   ///
   /// - Parameters:
   ///   - isolation: The actor the condition runs on; the caller's by default.
@@ -151,11 +155,13 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// - Parameters:
   ///   - isolation: The actor the condition runs on.
   ///   - readsContext: Whether the condition reads its place in the wait:
-  ///     when it does, the loop reads the clock as each probe starts, and
-  ///     tells `noteContext`; when not, it reads the clock once a probe, after it.
+  ///     when it does, the loop reads the clock as each probe starts and
+  ///     tells `noteContext`; when not, a plain wait reads the clock once a
+  ///     probe, after it.
   ///   - noteContext: Told each probe's place in the wait before the probe
-  ///     runs, from the second probe on (the first is at index 1, elapsed
-  ///     zero) and when `readsContext` is true.
+  ///     runs, when `readsContext` is true; a plain wait's first probe is
+  ///     not told, and is at index 1, elapsed zero. A wait with options
+  ///     tells it of the first probe too, measured.
   ///   - condition: Returns whether the wait is decided.
   /// - Returns: Whether a probe decided the wait, or how it expired.
   /// - Throws: What ``poll(isolation:until:)`` throws.
@@ -283,23 +289,23 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     } catch {
       try loop.probe(context, threw: error, retrying: retryingErrors, onProbe: onProbe)
     }
-    // A wait with options reads the clock as each probe starts: its
-    // observer is told when each probe ran.
-    return try afterFirstProbe(from: start, loop: loop, readsContext: true)
+    return try afterFirstProbe(from: start, loop: loop)
   }
 
   /// After an undecided first probe of a wait with options: the expiry of
   /// the wait when its time has reached the timeout, else the sleeper that
   /// carries the loop's state and the options from then on.
   ///
+  /// Its probes read the clock as they start: the observer is told when
+  /// each ran.
+  ///
   /// - Parameters:
   ///   - start: When the wait started, on the clock.
   ///   - loop: The loop's state after the first probe.
-  ///   - readsContext: Whether the probes read their place in the wait.
   /// - Returns: The wait's end, or its sleeper.
   /// - Throws: `CancellationError` when the task is cancelled.
   @inlinable @inline(never)
-  func afterFirstProbe(from start: C.Instant, loop: LoopState, readsContext: Bool) throws -> FirstProbe<C> {
+  func afterFirstProbe(from start: C.Instant, loop: LoopState) throws -> FirstProbe<C> {
     var loop = loop
     if let expiry = loop.expiry(clock: clock, timeout: timeout, from: start) {
       return .ended(.expired(expiry))
@@ -309,10 +315,10 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     return .sleep(
       Sleeper(
         clock: clock, start: start, timeout: timeout, schedule: schedule, options: options, loop: loop,
-        readsContext: readsContext))
+        readsContext: true))
   }
 
-  /// ``afterFirstProbe(from:loop:readsContext:)`` for a plain wait, from the
+  /// ``afterFirstProbe(from:loop:)`` for a plain wait, from the
   /// pieces of the poller it reads: so that the caller keeps only these
   /// across its first probe, not the whole poller, and gets its answer in
   /// registers.
@@ -347,13 +353,19 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// the caller once it knows the wait will sleep, so that a wait that no
   /// sleep precedes allocates nothing for sleeping; one cancellation handler
   /// covers every sleep. What the code here keeps across a suspension is a
-  /// reference to the sleeper, the probe and the isolation, and no value of
-  /// the clock's types (whose size a client of the standard library learns
-  /// only at run time, so that each would cost an allocation in the task):
-  /// a sleeping wait's async frames stay small, and they stay allocated for
-  /// as long as it waits. The arithmetic of the schedule runs in the
-  /// sleeper's synchronous methods.
+  /// reference to the sleeper, the condition, the context's callback and
+  /// flag and the isolation, and no value of the clock's types (whose size a
+  /// client of the standard library learns only at run time, so that each
+  /// would cost an allocation in the task): a sleeping wait's async frames
+  /// stay small, and they stay allocated for as long as it waits. The
+  /// arithmetic of the schedule runs in the sleeper's synchronous methods.
   ///
+  /// - Parameters:
+  ///   - sleeper: The wait's state from its first sleep on.
+  ///   - isolation: The actor the condition runs on.
+  ///   - readsContext: Whether to tell `noteContext` of each probe.
+  ///   - noteContext: Told each probe's place in the wait before it runs.
+  ///   - condition: Returns whether the wait is decided.
   /// - Returns: `true` when a probe decided the wait; `false` when the
   ///   wait's time reached the timeout, which ``Sleeper/expiry`` describes.
   /// - Throws: What ``poll(isolation:until:)`` throws.

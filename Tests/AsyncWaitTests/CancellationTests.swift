@@ -70,6 +70,48 @@ import Testing
     #expect(clock.sleepRequests.isEmpty)
   }
 
+  @Test func probeThatCancelsItsTaskOnALaterProbeEndsTheWaitBeforeAnotherSleep() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let log = ProbeLog<Int>()
+
+    let task = Task {
+      try await waitUntil(timeout: .seconds(60), pollingInterval: .seconds(1), clock: clock) {
+        log.record(0)
+        if log.count == 3 { withUnsafeCurrentTask { $0?.cancel() } }
+        return false
+      }
+    }
+
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(log.count == 3)
+    #expect(clock.sleepRequests.count == 2)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func probeThatCancelsItsTaskEndsTheWaitWhenTheTimerThreadServesItsSleeps() async throws {
+    // Three more waits on the clock, so that the cancelled wait's sleeps go
+    // through the clock's timer thread rather than the clock's own sleep.
+    let others = (0..<3).map { _ in
+      Task { try await waitUntil(timeout: .seconds(60), pollingInterval: .milliseconds(1)) { false } }
+    }
+    let log = ProbeLog<Int>()
+
+    let task = Task {
+      try await waitUntil(timeout: .seconds(60), pollingInterval: .milliseconds(1)) {
+        log.record(0)
+        if log.count == 3 { withUnsafeCurrentTask { $0?.cancel() } }
+        return false
+      }
+    }
+
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(log.count == 3)
+    for other in others {
+      other.cancel()
+      await #expect(throws: CancellationError.self) { try await other.value }
+    }
+  }
+
   @Test(.timeLimit(.minutes(1)))
   func cancellationDuringAnHourLongRealSleepIsPrompt() async throws {
     let clock = SleepSignalingClock(ContinuousClock())

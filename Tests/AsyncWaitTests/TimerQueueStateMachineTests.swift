@@ -398,6 +398,30 @@ import Testing
     #expect(first.beginSleep() != nil)
   }
 
+  @Test func aSleeperCancelledDuringAProbeBeginsNoSleep() {
+    let clock = ManualClock()
+    func sleeper() -> Sleeper<ManualClock> {
+      Sleeper(
+        clock: clock, start: clock.now, timeout: .seconds(60), schedule: .fixed(.seconds(1)), options: nil,
+        loop: LoopState(probeCount: 1, generations: []), readsContext: false)
+    }
+    let cancelled = sleeper()
+    let going = sleeper()
+    defer {
+      cancelled.finish()
+      going.finish()
+    }
+
+    cancelled.cancel()
+    let cancelledStep = cancelled.firstStep()
+    let goingStep = going.firstStep()
+
+    guard case .cancelled = cancelledStep, case .park = goingStep else {
+      Issue.record("expected the cancelled sleeper to begin no sleep, got \(cancelledStep) and \(goingStep)")
+      return
+    }
+  }
+
   @Test func afterCancellationNoSleepBegins() {
     let parking = Parking()
     parking.cancel()

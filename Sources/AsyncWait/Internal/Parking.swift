@@ -7,7 +7,8 @@
 /// resumption is ignored.
 ///
 /// The wait registers one cancellation handler for all its sleeps, which
-/// calls ``cancel()``: from then on every sleep ends at once.
+/// calls ``cancel()``: from then on no sleep begins, and one in progress
+/// ends at once.
 ///
 /// One object, no allocation of its own for the lock: the state is kept
 /// here, not in a `Locked`, and guarded by one of a fixed table of locks
@@ -45,8 +46,9 @@ class Parking {
     case suspended(sleep: UInt64, UnsafeContinuation<Wake, Never>)
     /// Sleep `sleep` was ended before the task suspended.
     case woken(sleep: UInt64, Wake)
-    /// The task was cancelled: every sleep ends at once. `last` is the
-    /// identifier of the last sleep started.
+    /// The task was cancelled: no sleep begins, and the one in progress, if
+    /// any, ends at once. `last` is the identifier of the last sleep
+    /// started.
     case cancelled(last: UInt64)
   }
 
