@@ -36,6 +36,14 @@ struct PlatformLock {
   /// Allocates and initializes an unlocked lock.
   init() {
     primitive = .allocate(capacity: 1)
+    Self.initialize(primitive)
+  }
+
+  /// Initializes an unlocked lock in the memory `primitive` points to.
+  ///
+  /// - Parameter primitive: Memory bound to the lock's type, not yet
+  ///   initialized.
+  private static func initialize(_ primitive: UnsafeMutablePointer<Primitive>) {
     #if canImport(Darwin)
       primitive.initialize(to: os_unfair_lock())
     #elseif canImport(WinSDK)
@@ -86,15 +94,7 @@ struct PlatformLock {
       let count = 1 << slotBits
       let table = UnsafeMutableRawPointer.allocate(byteCount: count * stride, alignment: 128)
       for slot in 0..<count {
-        let primitive = (table + slot * stride).bindMemory(to: Primitive.self, capacity: 1)
-        #if canImport(Darwin)
-          primitive.initialize(to: os_unfair_lock())
-        #elseif canImport(WinSDK)
-          InitializeSRWLock(primitive)
-        #else
-          primitive.initialize(to: pthread_mutex_t())
-          pthread_mutex_init(primitive, nil)
-        #endif
+        PlatformLock.initialize((table + slot * stride).bindMemory(to: Primitive.self, capacity: 1))
       }
       return table
     }()
