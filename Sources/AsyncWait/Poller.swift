@@ -534,8 +534,9 @@ struct LoopState {
   @inlinable @inline(never)
   mutating func expiry<C: Clock>(clock: C, timeout: Duration, from start: C.Instant) -> PollExpiry?
   where C.Duration == Duration {
+    // The wait's time is never negative, so a zero timeout expires here.
     let elapsed = time.advance(to: start.duration(to: clock.now))
-    guard timeout > .zero, elapsed < timeout else {
+    guard elapsed < timeout else {
       return PollExpiry(probeCount: probeCount, elapsed: elapsed, lastError: lastError)
     }
     return nil
@@ -665,41 +666,41 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   // construction, so the dynamic checks a class's stored properties get are
   // left out. The constants are read where they are, never copied.
 
-  /// The wait's triggers, retried errors and probe observer; `nil` for a
-  /// plain wait, which has none of them, and once the wait has returned.
-  @usableFromInline @exclusivity(unchecked) var options: Options?
   /// Whether the timer holds an entry for the current piece.
   @usableFromInline @exclusivity(unchecked) var scheduled = false
   /// Whether the probes read their place in the wait (``context``): when
   /// not, the loop reads the clock once a probe, after it, and a probe's
   /// ``context`` gives the wait's time when its sleep ended.
   @usableFromInline let readsContext: Bool
-  /// How long the wait may take before it gives up.
-  @usableFromInline let timeout: Duration
+  /// The wait's triggers, retried errors and probe observer; `nil` for a
+  /// plain wait, which has none of them, and once the wait has returned.
+  @usableFromInline @exclusivity(unchecked) var options: Options?
+  private let timer: Timer
   /// The probe count, the wait's time, the triggers' generations, the last
   /// error retried.
   @usableFromInline @exclusivity(unchecked) var loop: LoopState
+  /// How long the wait may take before it gives up.
+  @usableFromInline let timeout: Duration
   /// The wait's time at which the current sleep ends.
   @usableFromInline @exclusivity(unchecked) var sleepEnd = Duration.zero
-  /// What is left of the current sleep after the piece in progress.
-  @usableFromInline @exclusivity(unchecked) var left = Duration.zero
-  /// When the probe the loop runs next, or ran last, started, on the
-  /// wait's time.
-  @usableFromInline @exclusivity(unchecked) var probeStart = Duration.zero
+  /// The wait's time at which the piece in progress ends: the sleep's
+  /// start, before its first piece.
+  @usableFromInline @exclusivity(unchecked) var pieceEnd = Duration.zero
   /// How long the loop sleeps after each probe.
   @usableFromInline let schedule: PollingSchedule
-  private let timer: Timer
   /// The clock that measures the timeout and paces the probes.
   @usableFromInline let clock: C
   /// When the wait started, on ``clock``.
   @usableFromInline let start: C.Instant
-  /// Where the piece in progress ends.
-  @usableFromInline @exclusivity(unchecked) var instant: C.Instant
   /// Where the task parks, as the timer and the triggers know it: the
   /// sleeper itself.
   @usableFromInline var parking: Parking { self }
-  /// The probe the loop runs next, or ran last.
-  @inlinable var context: ProbeContext { ProbeContext(index: loop.probeCount, elapsed: probeStart) }
+  /// The probe the loop runs next, or ran last: it started at the wait's
+  /// time, which no sleep or clock reading moves on between the start of a
+  /// probe and the reading after it.
+  @inlinable var context: ProbeContext { ProbeContext(index: loop.probeCount, elapsed: loop.time.value) }
+  /// Where the piece in progress ends, on ``clock``.
+  @inlinable var pieceDeadline: C.Instant { start.advanced(by: pieceEnd) }
 
   @usableFromInline
   init(
@@ -713,7 +714,6 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     self.schedule = schedule
     self.options = options
     self.loop = loop
-    self.instant = start
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
       if let thread = SystemTimers.thread(for: clock) {
         thread.join()
@@ -725,7 +725,6 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
       timer = .queue(TimerQueue.forWait(on: clock))
     #endif
     super.init()
-    planSleep()
   }
 
   /// Ends the timer's work for this wait, after its last sleep.
@@ -747,7 +746,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// What the loop does first: the first piece of the first sleep.
   @inlinable @inline(never)
   func firstStep() -> Step {
-    nextPiece()
+    startSleep()
   }
 
   /// Handles the end of sleep `id`: removes it from the triggers, and tells
@@ -787,7 +786,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   // nearly alone on its clock takes.
   @usableFromInline @inline(never)
   func sleepOnClock() async throws {
-    try await clock.sleep(until: instant, tolerance: nil)
+    try await clock.sleep(until: pieceDeadline, tolerance: nil)
   }
 
   /// After a sleep on the clock itself reached its instant: the next piece,
@@ -840,38 +839,39 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   @inlinable
   func afterProbe() -> Step {
     if loop.expiry(clock: clock, timeout: timeout, from: start) != nil { return .expired }
-    planSleep()
-    return nextPiece()
+    return startSleep()
   }
 
-  /// Sets up the sleep after a probe: the schedule's next interval,
-  /// shortened to the time that is left.
+  /// Starts the sleep after a probe, of the schedule's next interval
+  /// shortened to the time that is left, with its first piece.
   ///
   /// The sleep ends at the wait's time plus the interval, never at an
   /// instant the wait's time has passed already: a clock whose `now` stands
   /// still or jumps back gets asked for a sleep that takes the interval, not
-  /// one it may count as done at once.
+  /// one it may count as done at once. A wait sleeps only before its
+  /// timeout, and every interval is positive, so the sleep has a length.
+  ///
+  /// - Returns: What ``arm()`` returns for the first piece.
   @inlinable
-  func planSleep() {
+  func startSleep() -> Step {
     let sleepStart = loop.time.value
-    left = min(schedule.interval(after: loop.probeCount), timeout - sleepStart)
-    sleepEnd = sleepStart + left
-    instant = start.advanced(by: sleepStart)
+    let length = min(schedule.interval(after: loop.probeCount), timeout - sleepStart)
+    sleepEnd = sleepStart + length
+    pieceEnd = sleepStart + min(length, Poller<C>.maximumSleep)
+    return arm()
   }
 
-  /// Starts the next piece of the current sleep, at most
+  /// After a piece of sleep ran to its end: starts the next piece, at most
   /// ``Poller/maximumSleep`` long; or, when the sleep has run to its end,
   /// notes that the wait's time has reached it and starts the probe.
   @inlinable
   func nextPiece() -> Step {
-    guard left > .zero else {
+    guard pieceEnd < sleepEnd else {
       // A sleep that ran to its deadline has reached it, whatever the clock reads.
       loop.time.reached(sleepEnd)
       return beginProbe()
     }
-    let piece = min(left, Poller<C>.maximumSleep)
-    left -= piece
-    instant = instant.advanced(by: piece)
+    pieceEnd += min(sleepEnd - pieceEnd, Poller<C>.maximumSleep)
     return arm()
   }
 
@@ -881,10 +881,9 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   func beginProbe() -> Step {
     if let options { loop.noteGenerations(of: options.triggers) }
     if readsContext {
-      probeStart = loop.beginProbe(clock: clock, from: start).elapsed
+      _ = loop.beginProbe(clock: clock, from: start)
     } else {
       loop.probeCount += 1
-      probeStart = loop.time.value
     }
     return .probe
   }
@@ -905,7 +904,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
       if options?.triggers.isEmpty ?? true, case .thread(let thread) = timer {
         let onTimer = thread._withUnsafeGuaranteedRef {
-          $0.schedule(self, sleep: id, at: instant, unlessQuiet: true)
+          $0.schedule(self, sleep: id, at: pieceDeadline, unlessQuiet: true)
         }
         guard onTimer else {
           abandonSleep(id)
@@ -925,8 +924,10 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     } else {
       switch timer {
       case .thread(let thread):
-        _ = thread._withUnsafeGuaranteedRef { $0.schedule(self, sleep: id, at: instant, unlessQuiet: false) }
-      case .queue(let queue): queue.schedule(parking, sleep: id, at: instant)
+        _ = thread._withUnsafeGuaranteedRef {
+          $0.schedule(self, sleep: id, at: pieceDeadline, unlessQuiet: false)
+        }
+      case .queue(let queue): queue.schedule(parking, sleep: id, at: pieceDeadline)
       }
     }
     scheduled = !firedAlready

@@ -14,6 +14,7 @@
 /// }
 /// ```
 public struct PollingSchedule: Sendable, CustomStringConvertible {
+  @usableFromInline
   enum Kind: Sendable {
     case fixed(Duration)
     indirect case backoff(
@@ -22,7 +23,7 @@ public struct PollingSchedule: Sendable, CustomStringConvertible {
     case sequence([Duration])
   }
 
-  let kind: Kind
+  @usableFromInline let kind: Kind
 
   /// The same interval after every probe: the default, 100 milliseconds.
   ///
@@ -92,8 +93,18 @@ public struct PollingSchedule: Sendable, CustomStringConvertible {
   }
 
   /// The interval to sleep after probe `probeCount` (counting from 1).
-  @usableFromInline
+  ///
+  /// A fixed schedule's, the one most waits have, is read where the loop
+  /// asks for it, without a call.
+  @inlinable
   func interval(after probeCount: Int) -> Duration {
+    if case .fixed(let interval) = kind { return interval }
+    return varyingInterval(after: probeCount)
+  }
+
+  /// The interval of a schedule that is not fixed after probe `probeCount`.
+  @usableFromInline
+  func varyingInterval(after probeCount: Int) -> Duration {
     switch kind {
     case .fixed(let interval):
       return interval
