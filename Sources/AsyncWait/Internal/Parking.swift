@@ -132,7 +132,19 @@ class Parking {
 
   /// Resumes sleep `id`, unless it has been resumed already or is not the current sleep.
   final func resume(_ id: UInt64, with wake: Wake) {
-    let continuation: UnsafeContinuation<Wake, Never>? = withLock { state in
+    end(id, with: wake)?.resume(returning: wake)
+  }
+
+  /// Ends sleep `id`, unless it has ended already or is not the current
+  /// sleep, and returns the continuation the caller must resume with
+  /// `wake`: `nil` when the task has not suspended yet (it finds the wake
+  /// when it does) or the sleep ended before.
+  ///
+  /// For a caller that lets go of the parking place before it resumes the
+  /// task (the timer thread), so that the woken task does not find the
+  /// object's reference count being written by another core.
+  final func end(_ id: UInt64, with wake: Wake) -> UnsafeContinuation<Wake, Never>? {
+    withLock { state in
       switch state {
       case .armed(let sleep) where sleep == id:
         state = .woken(sleep: id, wake)
@@ -145,7 +157,6 @@ class Parking {
         return nil
       }
     }
-    continuation?.resume(returning: wake)
   }
 
   /// Marks the task cancelled and ends the current sleep, if any.

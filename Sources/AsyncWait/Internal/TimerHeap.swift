@@ -36,12 +36,16 @@ struct TimerHeap<Deadline: Comparable> {
 
     /// Resumes the entry's sleep, unless it ended already.
     ///
-    /// Gives up the entry's hold on its parking place; called outside the
-    /// timer's lock.
+    /// Gives up the entry's hold on its parking place before it resumes the
+    /// task, so that the release, an atomic write to the object's first
+    /// cache line, is done before the woken task reads that line on another
+    /// core; called outside any lock of the timer's.
     ///
     /// - Parameter wake: What ended the sleep.
     func resume(with wake: Parking.Wake) {
-      parking.takeRetainedValue().resume(sleep, with: wake)
+      let continuation = parking._withUnsafeGuaranteedRef { $0.end(sleep, with: wake) }
+      parking.release()
+      continuation?.resume(returning: wake)
     }
   }
 
