@@ -3,7 +3,8 @@
 ///
 /// Shared by ``TimerThread`` (deadlines in nanoseconds from its origin) and
 /// ``TimerQueue`` (instants of the wait's clock). Not thread-safe: each
-/// timer keeps its heap under its own lock.
+/// timer queue keeps its heap under its lock, and the timer thread keeps
+/// its heap to itself.
 ///
 /// The rules:
 /// - Entries with the same deadline are taken in the order they were
@@ -72,8 +73,20 @@ struct TimerHeap<Deadline: Comparable> {
   ///   - id: The sleep to resume.
   ///   - deadline: When.
   mutating func insert(_ parking: Parking, sleep id: UInt64, at deadline: Deadline) {
+    insert(retained: .passRetained(parking), sleep: id, at: deadline)
+  }
+
+  /// Adds a wake-up of sleep `id` of a parking place the caller retained
+  /// for the entry.
+  ///
+  /// - Parameters:
+  ///   - parking: The parking place to resume, retained once for the
+  ///     entry; released when the entry is taken or removed.
+  ///   - id: The sleep to resume.
+  ///   - deadline: When.
+  mutating func insert(retained parking: Unmanaged<Parking>, sleep id: UInt64, at deadline: Deadline) {
     order &+= 1
-    heap.insert(Entry(deadline: deadline, order: order, parking: .passRetained(parking), sleep: id))
+    heap.insert(Entry(deadline: deadline, order: order, parking: parking, sleep: id))
   }
 
   /// Moves the entries due by `now` into `due`, earliest first, until `due`

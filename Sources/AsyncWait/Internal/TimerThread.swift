@@ -9,13 +9,19 @@
 
   /// One thread that serves every sleep of the waits on a system clock.
   ///
-  /// A sleeping wait adds its deadline to the thread's heap and parks on a
-  /// continuation. The thread sleeps on a condition variable until the
-  /// earliest deadline, then takes every entry that is due and resumes the
-  /// waits in one batch, outside its lock. It runs beside Swift's
-  /// cooperative pool, not in it, so it never competes with the waits it
-  /// wakes for a pool thread, and a wake-up costs the waits one continuation
-  /// resume each.
+  /// A sleeping wait leaves its deadline in the thread's inbox and parks on
+  /// a continuation. The thread moves what the inbox holds into its heap,
+  /// sleeps on a condition variable until the earliest deadline, then takes
+  /// every entry that is due and resumes the waits in one batch. It runs
+  /// beside Swift's cooperative pool, not in it, so it never competes with
+  /// the waits it wakes for a pool thread, and a wake-up costs the waits one
+  /// continuation resume each.
+  ///
+  /// The heap is the thread's alone. A wait that schedules a sleep holds the
+  /// inbox's lock for an append, never while the thread sifts its heap or
+  /// resumes a batch: with ten thousand waits, a wait that found the heap's
+  /// lock held blocked its pool thread, and the cores stood idle while work
+  /// was due.
   ///
   /// Deadlines are kept as nanoseconds from the timer's origin, an instant of
   /// its clock, so the heap compares plain integers.
@@ -23,56 +29,66 @@
   /// The rules that keep it exact:
   /// - An entry is resumed only once its clock reads its deadline or later:
   ///   never early, and late only by the time the thread takes to wake.
-  /// - A deadline earlier than the one the thread sleeps until wakes it.
+  /// - A deadline earlier than the one the thread sleeps until wakes it; the
+  ///   thread looks at the inbox after every batch and before every sleep.
   /// - A sleep that ends early (by a trigger or cancellation) leaves a stale
   ///   entry, removed as ``TimerHeap`` says.
   final class TimerThread<C: Clock>: @unchecked Sendable where C.Duration == Duration {
-    // Locks: `mutex` protects `state`. While holding it the timer takes a
-    // wait's parking lock (to tell stale entries during a compaction), and
-    // nothing else; no code takes `mutex` while holding a parking lock.
+    // Locks: `inboxLock` protects `inbox`, and is held for short steps
+    // only, with no other lock taken inside. `mutex` pairs with `condition`:
+    // the thread holds it from its last look at the inbox until it waits,
+    // and a wait that must wake the thread takes it to signal, so a signal
+    // cannot fall between the look and the wait. The thread takes
+    // `inboxLock` inside `mutex`, and nothing takes them the other way.
+    // While compacting its heap the thread takes waits' parking locks,
+    // holding neither.
     //
-    // Safe to share: `state` is read and written only with `mutex` held, and
-    // `clock` and `origin` are immutable. `mutex` and `condition` are created
-    // in `init` and never destroyed (the timer lives as long as the process).
+    // Safe to share: `inbox` is read and written only with `inboxLock`
+    // held; the heap and the batch live in the thread's own loop; `clock`
+    // and `origin` are immutable. The locks and `condition` are created in
+    // `init` and never destroyed (the timer lives as long as the process).
 
-    /// What the thread is doing, as a wait that schedules an entry sees it.
-    ///
-    /// Only the thread's loop moves it from one case to another, under the lock.
-    private enum Phase {
-      /// Waiting on the condition for work, the heap empty: any entry wakes it.
-      case waitingForWork
-      /// Waiting on the condition until this deadline: only an earlier entry
-      /// wakes it.
-      case sleeping(until: Int64)
-      /// Resuming a batch outside the lock: it looks at the heap again before
-      /// it waits, so no entry needs to wake it.
-      case resuming
+    /// A wake-up a wait asked for, not yet in the heap.
+    private struct Request {
+      /// Retained for the heap's entry.
+      var parking: Unmanaged<Parking>
+      var sleep: UInt64
+      var ticks: Int64
     }
 
-    private struct State {
-      var timers = TimerHeap<Int64>()
-      var phase = Phase.waitingForWork
+    private struct Inbox {
+      var requests: [Request] = []
+      /// Sleeps that ended before their deadline since the thread last looked.
+      var staleEnds = 0
       /// The waits between their first sleep and their end, whichever way
       /// they sleep.
       var sleepingWaits = 0
+      /// The deadline the thread sleeps until.
+      ///
+      /// `.max` while it waits for work, `.min` while it is awake and will
+      /// look at the inbox again. A request earlier than this wakes it.
+      var threadSleepsUntil: Int64 = .min
     }
 
     let clock: C
     private let origin: C.Instant
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var state = State()
+    private let inboxLock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var inbox = Inbox()
 
     /// The name the timer threads carry, for profilers and the benchmark.
     static var threadName: String { "asyncwait-timer" }
 
-    /// The most entries the thread takes under one hold of its lock.
+    /// The most entries the thread takes from its heap at a time, between
+    /// looks at the inbox.
     static var batchSize: Int { 256 }
 
     init(clock: C) {
       self.clock = clock
       self.origin = clock.now
       pthread_mutex_init(mutex, nil)
+      pthread_mutex_init(inboxLock, nil)
       #if canImport(Darwin)
         pthread_cond_init(condition, nil)
       #else
@@ -106,12 +122,11 @@
     /// batching to pay: a wait nearly alone does better to sleep on the clock
     /// itself.
     ///
-    /// The sleep is begun before, outside the lock, so that the timer's lock
-    /// is held no longer than an insertion, and one hold of it decides and
-    /// schedules.
+    /// The sleep is begun before, outside the lock, so that one short hold
+    /// of the inbox's lock decides and schedules.
     ///
     /// - Parameters:
-    ///   - parking: The parking place to resume; the heap holds it until the
+    ///   - parking: The parking place to resume; the timer holds it until the
     ///     entry is taken or removed.
     ///   - id: The sleep to resume, begun on `parking`.
     ///   - deadline: When.
@@ -124,27 +139,38 @@
     @_specialize(where C == SuspendingClock)
     func schedule(_ parking: Parking, sleep id: UInt64, at deadline: C.Instant, unlessQuiet: Bool) -> Bool {
       let ticks = ticks(deadline, roundingUp: true)
-      pthread_mutex_lock(mutex)
-      if unlessQuiet, state.sleepingWaits <= Self.quietWaits {
-        pthread_mutex_unlock(mutex)
+      pthread_mutex_lock(inboxLock)
+      if unlessQuiet, inbox.sleepingWaits <= Self.quietWaits {
+        pthread_mutex_unlock(inboxLock)
         return false
       }
-      let wakesThread = insert(parking, sleep: id, at: ticks)
-      pthread_mutex_unlock(mutex)
-      if wakesThread { pthread_cond_signal(condition) }
+      inbox.requests.append(Request(parking: .passRetained(parking), sleep: id, ticks: ticks))
+      let wakesThread = ticks < inbox.threadSleepsUntil
+      // One request wakes the thread; the ones after it find it awake.
+      if wakesThread { inbox.threadSleepsUntil = .min }
+      pthread_mutex_unlock(inboxLock)
+      if wakesThread { wakeThread() }
       return true
     }
 
-    /// Adds an entry to the heap; the caller holds the lock.
+    /// Wakes the thread from its sleep; called by the one caller that
+    /// found it asleep and marked it awake.
+    private func wakeThread() {
+      // Taken to signal: the thread holds it until it waits, so the signal
+      // comes after the wait began or finds the thread awake.
+      pthread_mutex_lock(mutex)
+      pthread_cond_signal(condition)
+      pthread_mutex_unlock(mutex)
+    }
+
+    /// Whether the thread sleeps, toward a deadline or until work arrives.
     ///
-    /// - Returns: Whether the thread sleeps past the entry and must be woken.
-    private func insert(_ parking: Parking, sleep id: UInt64, at ticks: Int64) -> Bool {
-      state.timers.insert(parking, sleep: id, at: ticks)
-      switch state.phase {
-      case .waitingForWork: return true
-      case .sleeping(let until): return ticks < until
-      case .resuming: return false
-      }
+    /// It has looked at the inbox for the last time before it sleeps, so
+    /// anything it must see now has to wake it. For the tests.
+    var isAsleep: Bool {
+      pthread_mutex_lock(inboxLock)
+      defer { pthread_mutex_unlock(inboxLock) }
+      return inbox.threadSleepsUntil != .min
     }
 
     /// The most waits there may be for a wait to sleep on the clock itself.
@@ -152,25 +178,33 @@
 
     /// Counts a wait that has begun sleeping on this clock, until ``leave()``.
     func join() {
-      pthread_mutex_lock(mutex)
-      state.sleepingWaits += 1
-      pthread_mutex_unlock(mutex)
+      pthread_mutex_lock(inboxLock)
+      inbox.sleepingWaits += 1
+      pthread_mutex_unlock(inboxLock)
     }
 
     /// Counts a wait that sleeps no more.
     func leave() {
-      pthread_mutex_lock(mutex)
-      state.sleepingWaits -= 1
-      pthread_mutex_unlock(mutex)
+      pthread_mutex_lock(inboxLock)
+      inbox.sleepingWaits -= 1
+      pthread_mutex_unlock(inboxLock)
     }
 
     /// Notes that a sleep ended before its deadline, leaving a stale entry;
-    /// removes the stale entries once they may outnumber the live ones.
+    /// the thread removes the stale entries once they may outnumber the
+    /// live ones.
+    ///
+    /// A thread asleep is woken once as many sleeps have ended early as it
+    /// takes to look for stale entries, so that they are removed then, not
+    /// when its next deadline comes, which may be a day away.
     func discard() {
-      pthread_mutex_lock(mutex)
-      let released = state.timers.noteStaleEntry()
-      pthread_mutex_unlock(mutex)
-      for parking in released { parking.release() }
+      pthread_mutex_lock(inboxLock)
+      inbox.staleEnds += 1
+      let wakesThread =
+        inbox.staleEnds >= TimerHeap<Int64>.compactionThreshold && inbox.threadSleepsUntil != .min
+      if wakesThread { inbox.threadSleepsUntil = .min }
+      pthread_mutex_unlock(inboxLock)
+      if wakesThread { wakeThread() }
     }
 
     private func start() {
@@ -204,7 +238,8 @@
       #endif
     }
 
-    /// The thread's loop: sleep until the earliest deadline, resume what is due.
+    /// The thread's loop: move the inbox into the heap, resume what is due,
+    /// sleep until the earliest deadline.
     private func run() -> Never {
       // Named so that a profiler, or the benchmark reading each thread's CPU
       // time, can tell the timer's work from the waits'. Linux allows 15
@@ -219,27 +254,50 @@
           _ = unsafeBitCast(symbol, to: SetName.self)(pthread_self(), Self.threadName)
         }
       #endif
+      var timers = TimerHeap<Int64>()
+      // Swapped with the inbox's array, so that neither is reallocated once
+      // both have grown to the most requests that arrive between two looks.
+      var arrived: [Request] = []
       var due: [TimerHeap<Int64>.Entry] = []
       due.reserveCapacity(Self.batchSize)
-      pthread_mutex_lock(mutex)
       while true {
-        guard let earliest = state.timers.earliest else {
-          state.phase = .waitingForWork
-          pthread_cond_wait(condition, mutex)
+        pthread_mutex_lock(inboxLock)
+        swap(&arrived, &inbox.requests)
+        let staleEnds = inbox.staleEnds
+        inbox.staleEnds = 0
+        inbox.threadSleepsUntil = .min
+        pthread_mutex_unlock(inboxLock)
+        for request in arrived {
+          timers.insert(retained: request.parking, sleep: request.sleep, at: request.ticks)
+        }
+        arrived.removeAll(keepingCapacity: true)
+        for _ in 0..<staleEnds {
+          for parking in timers.noteStaleEntry() { parking.release() }
+        }
+
+        if let earliest = timers.earliest, case let now = ticks(clock.now), earliest <= now {
+          _ = timers.takeDue(by: now, into: &due, limit: Self.batchSize)
+          for entry in due { entry.resume(with: .deadline) }
+          due.removeAll(keepingCapacity: true)
           continue
         }
-        let now = ticks(clock.now)
-        guard earliest <= now else {
-          state.phase = .sleeping(until: earliest)
-          wait(nanoseconds: earliest - now)
-          continue
-        }
-        state.phase = .resuming
-        _ = state.timers.takeDue(by: now, into: &due, limit: Self.batchSize)
-        pthread_mutex_unlock(mutex)
-        for entry in due { entry.resume(with: .deadline) }
-        due.removeAll(keepingCapacity: true)
+        // Nothing is due: sleep until the earliest deadline, or for work,
+        // unless a request arrived since the look above.
         pthread_mutex_lock(mutex)
+        pthread_mutex_lock(inboxLock)
+        let sleeps = inbox.requests.isEmpty
+        if sleeps { inbox.threadSleepsUntil = timers.earliest ?? .max }
+        pthread_mutex_unlock(inboxLock)
+        if sleeps {
+          if let earliest = timers.earliest {
+            // Read again: the thread may have been held up since.
+            let now = ticks(clock.now)
+            if earliest > now { wait(nanoseconds: earliest - now) }
+          } else {
+            pthread_cond_wait(condition, mutex)
+          }
+        }
+        pthread_mutex_unlock(mutex)
       }
     }
 
