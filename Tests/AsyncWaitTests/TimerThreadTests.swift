@@ -5,12 +5,12 @@ import Testing
 #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
   /// The thread that serves the sleeps on a system clock, driven directly.
   ///
-  /// What it must do while it sleeps toward a far deadline. One test at a
-  /// time: each needs the thread asleep.
-  @Suite(.serialized) struct TimerThreadTests {
-    /// A timer of the tests' own, so that no wait of another test moves
-    /// its deadlines.
-    private static let timer = TimerThread(clock: ContinuousClock())
+  /// What it must do while it sleeps toward a far deadline. Each test
+  /// starts a timer thread of its own, so that no other test moves its
+  /// deadlines or its count of stale entries; the threads, like the
+  /// package's, live as long as the process.
+  @Suite struct TimerThreadTests {
+    private let timer = TimerThread(clock: ContinuousClock())
 
     /// Holds an object without keeping it.
     private final class WeakParking {
@@ -27,9 +27,18 @@ import Testing
     private func withFarDeadline(_ body: () async throws -> Void) async rethrows {
       let far = Parking()
       let sleep = far.beginFreshSleep()
-      Self.timer.schedule(far, sleep: sleep, at: .now + Self.far, unlessQuiet: false)
+      timer.schedule(far, sleep: sleep, at: .now + Self.far, unlessQuiet: false)
       try await body()
       far.resume(sleep, with: .cancellation)
+      timer.discard()
+    }
+
+    /// Sleeps until a deadline a millisecond away, through the timer.
+    private func sleepBriefly() async {
+      let parking = Parking()
+      let sleep = parking.beginFreshSleep()
+      timer.schedule(parking, sleep: sleep, at: .now + .milliseconds(1), unlessQuiet: false)
+      _ = await withUnsafeContinuation { parking.suspend(sleep, $0) }
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -38,11 +47,11 @@ import Testing
         // Each near sleep is scheduled once the thread has gone back to
         // sleep toward the far deadline.
         for _ in 0..<20 {
-          try await requireEventually("the timer sleeps", timeout: .seconds(30)) { Self.timer.isAsleep }
+          try await requireEventually("the timer sleeps", timeout: .seconds(30)) { timer.isAsleep }
           let near = Parking()
           let sleep = near.beginFreshSleep()
           let deadline = ContinuousClock.now + .milliseconds(1)
-          Self.timer.schedule(near, sleep: sleep, at: deadline, unlessQuiet: false)
+          timer.schedule(near, sleep: sleep, at: deadline, unlessQuiet: false)
 
           let wake = await withUnsafeContinuation { near.suspend(sleep, $0) }
 
@@ -61,16 +70,23 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func sleepsEndedEarlyAreLetGoWhileTheThreadSleeps() async throws {
       try await withFarDeadline {
-        try await requireEventually("the timer sleeps", timeout: .seconds(30)) { Self.timer.isAsleep }
         var ended: [WeakParking] = []
-        for _ in 0..<TimerHeap<Int64>.compactionThreshold {
+        func endOneEarly() {
           let parking = Parking()
           let sleep = parking.beginFreshSleep()
-          Self.timer.schedule(parking, sleep: sleep, at: .now + .seconds(3600), unlessQuiet: false)
+          timer.schedule(parking, sleep: sleep, at: .now + .seconds(3600), unlessQuiet: false)
           parking.resume(sleep, with: .trigger)
-          Self.timer.discard()
+          timer.discard()
           ended.append(WeakParking(parking))
         }
+        // All but one of the ends it takes, which the thread notes when
+        // a near sleep wakes it; then, once it sleeps again, the last one.
+        try await requireEventually("the timer sleeps", timeout: .seconds(30)) { timer.isAsleep }
+        for _ in 1..<TimerHeap<Int64>.compactionThreshold { endOneEarly() }
+        await sleepBriefly()
+        try await requireEventually("the timer sleeps again", timeout: .seconds(30)) { timer.isAsleep }
+        #expect(ended.contains { $0.parking != nil })
+        endOneEarly()
 
         try await requireEventually("the timer let go of the ended sleeps", timeout: .seconds(30)) {
           ended.allSatisfy { $0.parking == nil }

@@ -9,7 +9,8 @@
 /// The rules:
 /// - Entries with the same deadline are taken in the order they were
 ///   inserted.
-/// - An entry retains its parking place from ``insert(_:sleep:at:)`` until it
+/// - An entry retains its parking place from ``insert(_:sleep:at:)`` (or from
+///   the request that ``insert(retained:sleep:at:)`` turns into it) until it
 ///   is taken (``takeDue(by:into:limit:)``, then ``Entry/resume(with:)``) or
 ///   removed, so that moving entries about the heap costs no reference
 ///   counting.
@@ -54,7 +55,7 @@ struct TimerHeap<Deadline: Comparable> {
   private var order: UInt64 = 0
   /// Sleeps ended early since the last compaction: an upper bound on the
   /// stale entries in the heap.
-  private var staleBound = 0
+  private(set) var staleBound = 0
 
   /// How many sleeps must end early before the heap looks for stale entries.
   static var compactionThreshold: Int { 32 }
@@ -114,15 +115,27 @@ struct TimerHeap<Deadline: Comparable> {
   ///   release outside its lock; empty when nothing was removed.
   mutating func noteStaleEntry() -> [Unmanaged<Parking>] {
     staleBound += 1
-    guard staleBound >= Self.compactionThreshold, staleBound * 2 > heap.count else { return [] }
+    guard Self.compactionDue(staleEnds: staleBound, entries: heap.count) else { return [] }
     staleBound = 0
     var released: [Unmanaged<Parking>] = []
-    // Takes each parking place's lock, under the timer's: the lock order
-    // every timer keeps.
+    // Takes each parking place's lock: a timer queue holds its own lock
+    // meanwhile (the lock order it keeps), the timer thread none.
     heap.compact(
       keeping: { $0.parking.takeUnretainedValue().isWaiting(for: $0.sleep) },
       removed: { released.append($0.parking) })
     return released
+  }
+
+  /// Whether a heap of `entries` entries, with `staleEnds` early ends noted
+  /// since its last compaction, removes its stale entries: what
+  /// ``noteStaleEntry()`` checks, for a timer that notes its ends later.
+  ///
+  /// - Parameters:
+  ///   - staleEnds: Early ends since the last compaction.
+  ///   - entries: The entries, live and stale.
+  /// - Returns: Whether a compaction is due.
+  static func compactionDue(staleEnds: Int, entries: Int) -> Bool {
+    staleEnds >= compactionThreshold && staleEnds * 2 > entries
   }
 
   /// Removes every entry without resuming it, giving up each entry's hold on

@@ -66,8 +66,26 @@
       /// The deadline the thread sleeps until.
       ///
       /// `.max` while it waits for work, `.min` while it is awake and will
-      /// look at the inbox again. A request earlier than this wakes it.
+      /// look at the inbox again. Every request earlier than this wakes
+      /// it, not only the first, so that a waker held up between its
+      /// request and its signal holds up no other wait.
       var threadSleepsUntil: Int64 = .min
+      /// The heap as the thread left it for its sleep.
+      ///
+      /// Its entries, and the early ends noted since its last compaction.
+      /// With ``staleEnds`` and ``requests`` they tell an early end whether
+      /// the thread, asleep, would remove the stale entries now.
+      var heapEntries = 0
+      var heapStaleEnds = 0
+      /// Whether an early end has woken the thread since its last look.
+      var wokenForStaleEntries = false
+
+      /// Whether the thread, were it to look now, would remove its stale
+      /// entries.
+      var compactionDue: Bool {
+        TimerHeap<Int64>.compactionDue(
+          staleEnds: heapStaleEnds + staleEnds, entries: heapEntries + requests.count)
+      }
     }
 
     let clock: C
@@ -146,15 +164,12 @@
       }
       inbox.requests.append(Request(parking: .passRetained(parking), sleep: id, ticks: ticks))
       let wakesThread = ticks < inbox.threadSleepsUntil
-      // One request wakes the thread; the ones after it find it awake.
-      if wakesThread { inbox.threadSleepsUntil = .min }
       pthread_mutex_unlock(inboxLock)
       if wakesThread { wakeThread() }
       return true
     }
 
-    /// Wakes the thread from its sleep; called by the one caller that
-    /// found it asleep and marked it awake.
+    /// Wakes the thread from its sleep, or finds it awake already.
     private func wakeThread() {
       // Taken to signal: the thread holds it until it waits, so the signal
       // comes after the wait began or finds the thread awake.
@@ -163,10 +178,10 @@
       pthread_mutex_unlock(mutex)
     }
 
-    /// Whether the thread sleeps, toward a deadline or until work arrives.
+    /// Whether the thread has taken its last look before a sleep, toward a
+    /// deadline or until work arrives, and not its first look after.
     ///
-    /// It has looked at the inbox for the last time before it sleeps, so
-    /// anything it must see now has to wake it. For the tests.
+    /// Anything it must see now has to wake it. For the tests.
     var isAsleep: Bool {
       pthread_mutex_lock(inboxLock)
       defer { pthread_mutex_unlock(inboxLock) }
@@ -194,15 +209,16 @@
     /// the thread removes the stale entries once they may outnumber the
     /// live ones.
     ///
-    /// A thread asleep is woken once as many sleeps have ended early as it
-    /// takes to look for stale entries, so that they are removed then, not
-    /// when its next deadline comes, which may be a day away.
+    /// A thread asleep is woken, once, by the early end that makes the
+    /// removal due, so that the stale entries are removed then, as they
+    /// would be by a thread awake, not when its next deadline comes, which
+    /// may be a day away.
     func discard() {
       pthread_mutex_lock(inboxLock)
       inbox.staleEnds += 1
       let wakesThread =
-        inbox.staleEnds >= TimerHeap<Int64>.compactionThreshold && inbox.threadSleepsUntil != .min
-      if wakesThread { inbox.threadSleepsUntil = .min }
+        inbox.threadSleepsUntil != .min && !inbox.wokenForStaleEntries && inbox.compactionDue
+      if wakesThread { inbox.wokenForStaleEntries = true }
       pthread_mutex_unlock(inboxLock)
       if wakesThread { wakeThread() }
     }
@@ -266,6 +282,7 @@
         let staleEnds = inbox.staleEnds
         inbox.staleEnds = 0
         inbox.threadSleepsUntil = .min
+        inbox.wokenForStaleEntries = false
         pthread_mutex_unlock(inboxLock)
         for request in arrived {
           timers.insert(retained: request.parking, sleep: request.sleep, at: request.ticks)
@@ -282,10 +299,13 @@
           continue
         }
         // Nothing is due: sleep until the earliest deadline, or for work,
-        // unless a request arrived since the look above.
+        // unless since the look above a request arrived or enough sleeps
+        // ended early to remove the stale entries.
         pthread_mutex_lock(mutex)
         pthread_mutex_lock(inboxLock)
-        let sleeps = inbox.requests.isEmpty
+        inbox.heapEntries = timers.count
+        inbox.heapStaleEnds = timers.staleBound
+        let sleeps = inbox.requests.isEmpty && !inbox.compactionDue
         if sleeps { inbox.threadSleepsUntil = timers.earliest ?? .max }
         pthread_mutex_unlock(inboxLock)
         if sleeps {
