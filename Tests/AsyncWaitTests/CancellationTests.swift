@@ -91,9 +91,21 @@ import Testing
   func probeThatCancelsItsTaskEndsTheWaitWhenTheTimerThreadServesItsSleeps() async throws {
     // Three more waits on the clock, so that the cancelled wait's sleeps go
     // through the clock's timer thread rather than the clock's own sleep.
+    // Each has slept once before the cancelled wait begins, so the timer
+    // counts it.
+    let (slept, sleptOnce) = AsyncStream.makeStream(of: Void.self)
     let others = (0..<3).map { _ in
-      Task { try await waitUntil(timeout: .seconds(60), pollingInterval: .milliseconds(1)) { false } }
+      Task {
+        let probes = ProbeLog<Int>()
+        return try await waitUntil(timeout: .seconds(60), pollingInterval: .milliseconds(1)) {
+          probes.record(0)
+          if probes.count == 2 { sleptOnce.yield() }
+          return false
+        }
+      }
     }
+    var sleeps = slept.makeAsyncIterator()
+    for _ in others { _ = await sleeps.next() }
     let log = ProbeLog<Int>()
 
     let task = Task {

@@ -356,13 +356,11 @@ import Testing
     }
   }
 
-  @Test func parkingPlacesSpreadOverTheSharedLocksAndKeepTheirOwn() {
+  @Test func parkingPlacesSpreadOverTheSharedLocks() {
     let places = (0..<1_000).map { _ in Parking() }
 
     let locks = places.map { PlatformLock.shared(by: ObjectIdentifier($0)).address }
-    let again = places.map { PlatformLock.shared(by: ObjectIdentifier($0)).address }
 
-    #expect(locks == again)
     // 1,000 places over 256 locks: a fair spread uses nearly all of them
     // (by chance, about 252).
     #expect(Set(locks).count >= 200)
