@@ -666,7 +666,10 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   // construction, so the dynamic checks a class's stored properties get are
   // left out. The constants are read where they are, never copied.
 
-  /// Whether the timer holds an entry for the current piece.
+  /// Whether the timer holds an entry for the current parked piece.
+  ///
+  /// A piece slept on the clock itself leaves it as it was: only a parked
+  /// piece's wake reads it.
   @usableFromInline @exclusivity(unchecked) var scheduled = false
   /// Whether the probes read their place in the wait (``context``): when
   /// not, the loop reads the clock once a probe, after it, and a probe's

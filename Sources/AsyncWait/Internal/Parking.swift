@@ -141,7 +141,8 @@ class Parking {
   /// when it does) or the sleep ended before.
   ///
   /// For a caller that lets go of the parking place before it resumes the
-  /// task (the timer thread), so that the woken task does not find the
+  /// task (the timer thread and the timer queues, through
+  /// `TimerHeap.Entry.resume`), so that the woken task does not find the
   /// object's reference count being written by another core.
   final func end(_ id: UInt64, with wake: Wake) -> UnsafeContinuation<Wake, Never>? {
     withLock { state in

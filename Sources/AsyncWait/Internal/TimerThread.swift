@@ -28,7 +28,11 @@
   ///
   /// The rules that keep it exact:
   /// - An entry is resumed only once its clock reads its deadline or later:
-  ///   never early, and late only by the time the thread takes to wake.
+  ///   never early, and late only by the time the thread takes to wake. A
+  ///   system suspend is the exception: the thread waits on a clock that
+  ///   stops while the system sleeps, so an entry on `ContinuousClock` whose
+  ///   deadline passes during a suspend is resumed late by up to the time
+  ///   the system slept.
   /// - A deadline earlier than the one the thread sleeps until wakes it; the
   ///   thread looks at the inbox after every batch and before every sleep.
   /// - A sleep that ends early (by a trigger or cancellation) leaves a stale
