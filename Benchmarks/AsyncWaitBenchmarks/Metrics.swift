@@ -199,13 +199,14 @@ struct Metrics {
   /// The figures come from the middle half of the window, when every wait is
   /// running: starting ten thousand tasks and tearing their group down cost
   /// the same whoever waits, and are left out. A full run gives each
-  /// contender three windows, the contenders taking turns in an order that
+  /// contender five windows, the contenders taking turns in an order that
   /// rotates, and reports the median of each figure: the CPU this machine
-  /// gets moves from one window of a few seconds to the next, and one window
-  /// each put that drift between the contenders.
+  /// gets moves from one window of a few seconds to the next. One window
+  /// each put that drift between the contenders; of three, two windows
+  /// that got less CPU set a contender's median, and of five it takes three.
   func scale(waits: Int) async throws -> [Measurement] {
     let window: Duration = quick ? .milliseconds(600) : .seconds(2)
-    let rounds = quick ? 1 : 3
+    let rounds = quick ? 1 : 5
     var figures: [String: [String: (unit: String, samples: Samples)]] = [:]
     var residents: [String: Samples] = [:]
     var order: [String] = []
