@@ -6,9 +6,10 @@ typealias Flip = Locked<ContinuousClock.Instant?>
 
 /// The seven metrics of the benchmark.
 ///
-/// Each runs every contender, interleaved:
-/// trial by trial, in an order that rotates, so drift in the machine's speed
-/// falls on all contenders alike.
+/// Each runs every contender, interleaved: trial by trial, in a balanced
+/// order (``order(_:with:)``), so that drift in the machine's speed, and
+/// what one contender's trial leaves behind for the next, fall on all
+/// contenders alike.
 struct Metrics {
   /// Every contender of the run, those that run only in some rows included.
   var allContenders: [Contender]
@@ -18,12 +19,26 @@ struct Metrics {
   /// The contenders that run in every metric.
   var contenders: [Contender] { allContenders.filter { $0.rows == .all } }
 
-  /// The contenders of trial `trial`, rotated so that each goes first in
-  /// turn, with those that run only in `rows`.
-  func rotation(_ trial: Int, with rows: Contender.Rows = .all) -> [Contender] {
+  /// The contenders of trial `trial`, with those that run only in `rows`,
+  /// in row `trial` of a Williams design.
+  ///
+  /// Over `n` consecutive trials of `n` contenders (`2n` for an odd `n`),
+  /// each contender runs first as often as any other and runs right after
+  /// each other contender equally often, so that what a trial leaves
+  /// behind (a heap of freed tasks, caches of other memory) precedes every
+  /// contender alike. An order that only rotates keeps each contender
+  /// behind the same one.
+  func order(_ trial: Int, with rows: Contender.Rows = .all) -> [Contender] {
     let chosen = allContenders.filter { $0.rows == .all || $0.rows == rows }
-    let shift = trial % chosen.count
-    return Array(chosen[shift...] + chosen[..<shift])
+    let count = chosen.count
+    // The first row is 0, n − 1, 1, n − 2, 2, …: its steps from one place
+    // to the next differ modulo n, so shifting it by each row's number puts
+    // every contender after every other once.
+    let first = (0..<count).map { $0.isMultiple(of: 2) ? $0 / 2 : count - ($0 + 1) / 2 }
+    let row = trial % (count.isMultiple(of: 2) ? count : 2 * count)
+    let shifted = first.map { chosen[($0 + row) % count] }
+    // An odd count needs each row reversed too.
+    return row < count ? shifted : shifted.reversed()
   }
 
   /// 1. Time from the condition turning true, at a random moment, to the wait returning.
@@ -32,7 +47,7 @@ struct Metrics {
     var samples: [String: Samples] = [:]
     var random = SystemRandomNumberGenerator()
     for trial in 0..<trials {
-      for contender in rotation(trial, with: .latency) {
+      for contender in order(trial, with: .latency) {
         let flip = Flip(nil)
         let changed = WaitTrigger()
         let delay = Duration.nanoseconds(
@@ -64,7 +79,7 @@ struct Metrics {
     let trials = quick ? 6 : 40
     var samples: [String: Samples] = [:]
     for trial in 0..<trials {
-      for contender in rotation(trial) {
+      for contender in order(trial) {
         let start = clock.now
         _ = try await contender.wait(.milliseconds(50), .milliseconds(10)) { false }
         let overshoot = start.advanced(by: .milliseconds(50)).duration(to: clock.now)
@@ -85,7 +100,7 @@ struct Metrics {
     var overhead: [String: Samples] = [:]
     var achieved: [String: Samples] = [:]
     for round in 0..<rounds {
-      for contender in rotation(round) {
+      for contender in order(round) {
         let probes = Locked(0)
         let start = clock.now
         _ = try await contender.wait(window, .milliseconds(1)) {
@@ -113,7 +128,7 @@ struct Metrics {
     var time: [String: Samples] = [:]
     var allocations: [String: Double] = [:]
     for round in 0..<rounds {
-      for contender in rotation(round) {
+      for contender in order(round) {
         let before = malloc_counter_allocations()
         let start = clock.now
         var held = 0
@@ -144,7 +159,7 @@ struct Metrics {
     let warmUp = 20
     let measured = quick ? 100 : 500
     var figures: [String: Double] = [:]
-    for contender in rotation(0) {
+    for contender in order(0) {
       let marks = Locked((probes: 0, start: UInt64(0), end: UInt64(0)))
       _ = try await contender.wait(.seconds(30), .milliseconds(1)) {
         marks.withLock { marks in
@@ -169,7 +184,7 @@ struct Metrics {
     let trials = quick ? 6 : 40
     var samples: [String: Samples] = [:]
     for trial in 0..<trials {
-      for contender in rotation(trial) {
+      for contender in order(trial) {
         let (probed, signal) = AsyncStream<Void>.makeStream()
         let task = Task.detached {
           try await contender.wait(.seconds(60), .seconds(1)) {
@@ -199,25 +214,24 @@ struct Metrics {
   /// The figures come from the middle half of the window, when every wait is
   /// running: starting ten thousand tasks and tearing their group down cost
   /// the same whoever waits, and are left out. A full run gives each
-  /// contender five windows, the contenders taking turns in an order that
-  /// rotates, and reports the median of each figure: the CPU this machine
-  /// gets moves from one window of a few seconds to the next. One window
-  /// each put that drift between the contenders; of three, two windows
-  /// that got less CPU set a contender's median, and of five it takes three.
+  /// contender six windows, the contenders taking turns in a balanced
+  /// order (with the six contenders of a full run, or three, each follows
+  /// each other once), and reports the median of each figure: the CPU this
+  /// machine gets moves from one window of a few seconds to the next. One
+  /// window each put that drift between the contenders; of three, two
+  /// windows that got less CPU set a contender's median.
   func scale(waits: Int) async throws -> [Measurement] {
     let window: Duration = quick ? .milliseconds(600) : .seconds(2)
-    let rounds = quick ? 1 : 5
+    let rounds = quick ? 1 : 6
     var figures: [String: [String: (unit: String, samples: Samples)]] = [:]
     var residents: [String: Samples] = [:]
-    var order: [String] = []
     let metric = "\(waits) concurrent waits, 10 ms interval"
     // Made before the first reading of the heap, so that its own
     // allocations come before every window.
     benchmark_heap_sampler_prepare()
     for round in 0..<rounds {
-      for contender in rotation(waits + round, with: .scale) {
+      for contender in order(waits + round, with: .scale) {
         let window = try await scaleWindow(contender, waits: waits, window: window)
-        if !order.contains(contender.name) { order.append(contender.name) }
         for (name, unit, value) in window.figures {
           figures[contender.name, default: [:]][name, default: (unit, Samples())].samples.append(value)
         }
@@ -228,7 +242,9 @@ struct Metrics {
       "CPU per wall second", "probes per wait per second", "CPU per probe", "timer thread CPU per probe",
       "context switches per 1,000 probes", "heap allocations per probe", "heap memory per wait",
     ]
-    return order.flatMap { contender in
+    // In the contenders' own order, whichever ran first.
+    let contenders = allContenders.map(\.name).filter { figures[$0] != nil }
+    return contenders.flatMap { contender in
       names.compactMap { name -> Measurement? in
         guard let figure = figures[contender]?[name] else { return nil }
         let note =
