@@ -20,6 +20,9 @@ struct Contender: Sendable {
   /// The metrics the contender runs in: every one, unless it is a floor
   /// that only some metrics can measure.
   var rows = Rows.all
+  /// Whether the contender runs only when `--contenders` or `--only` names
+  /// it: a measurement of a design the package does not ship.
+  var optIn = false
   /// Waits until `condition` holds or `timeout` passes, probing every
   /// `interval`; `changed` fires whenever the condition may have changed,
   /// for the contenders that listen.
@@ -108,13 +111,43 @@ struct Contender: Sendable {
     try await Wait(timeout: timeout, schedule: .fixed(interval), triggers: [changed]).until { condition() }
   }
 
+  /// `waitUntil` in a task that prefers a task executor of its own.
+  ///
+  /// What the wait would gain if its sleeping loop ran off the global pool,
+  /// on a ``WorkerExecutor`` (one a core). Opt-in, scale rows only.
+  static let libraryOnExecutor = Contender(name: "waitUntil-on-executor", rows: .scale, optIn: true) {
+    timeout, interval, changed, condition in
+    guard #available(macOS 15, *) else {
+      return try await library.wait(timeout, interval, changed, condition)
+    }
+    return try await withTaskExecutorPreference(WorkerExecutor.next()) {
+      try await library.wait(timeout, interval, changed, condition)
+    }
+  }
+
+  /// The resume floor in a task that prefers a task executor of its own.
+  ///
+  /// The floor of ``libraryOnExecutor``. Opt-in, scale rows only.
+  static let resumeFloorOnExecutor = Contender(name: "resume-floor-on-executor", rows: .scale, optIn: true) {
+    timeout, interval, changed, condition in
+    guard #available(macOS 15, *) else {
+      return try await resumeFloor.wait(timeout, interval, changed, condition)
+    }
+    return try await withTaskExecutorPreference(WorkerExecutor.next()) {
+      try await resumeFloor.wait(timeout, interval, changed, condition)
+    }
+  }
+
   private static let presentTree = ElementNode(
     .application,
     children: [ElementNode(.button, identifier: "other"), ElementNode(.button, identifier: "target")])
   private static let absentTree = ElementNode(
     .application, children: [ElementNode(.button, identifier: "other")])
 
-  static let all = [floor, resumeFloor, triggerFloor, naive, library, element, event]
+  static let all = [
+    floor, resumeFloor, triggerFloor, naive, library, element, event, libraryOnExecutor,
+    resumeFloorOnExecutor,
+  ]
 
   /// A trigger that nothing fires, for the metrics where nothing notifies.
   private static let silent = WaitTrigger()

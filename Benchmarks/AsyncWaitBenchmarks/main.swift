@@ -54,7 +54,8 @@ struct UsageError: Error {
       --quick        fewer trials and shorter windows: a run of under a minute
       --json PATH    also write the results as JSON to PATH
       --allow-debug  run a debug build anyway (its numbers mean nothing)
-      --contenders A,B  run only these contenders (floor, resume-floor and trigger-floor always run)
+      --contenders A,B  run only these contenders (floor, resume-floor and trigger-floor always run);
+                     waitUntil-on-executor and resume-floor-on-executor run only when named here
       --only A       run exactly this contender (or A,B), floors too only if named: one contender for a
                      profiler (perf record … AsyncWaitBenchmarks --quick --only waitUntil scale-10000)
       FILTER         run only the metrics whose key contains it: latency, overshoot,
@@ -105,6 +106,7 @@ func run(_ options: Options) async throws {
   print("AsyncWaitBenchmarks\(options.quick ? " (quick)" : "") on \(machine)\n")
   let contenders = Contender.all.filter {
     if let only = options.only { return only.contains($0.name) }
+    if $0.optIn { return options.contenders?.contains($0.name) ?? false }
     return $0.name == "floor" || $0.rows != .all || options.contenders?.contains($0.name) ?? true
   }
   let metrics = Metrics(allContenders: contenders, quick: options.quick)
