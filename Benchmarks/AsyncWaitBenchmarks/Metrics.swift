@@ -22,23 +22,32 @@ struct Metrics {
   /// The contenders of trial `trial`, with those that run only in `rows`,
   /// in row `trial` of a Williams design.
   ///
-  /// Over `n` consecutive trials of `n` contenders (`2n` for an odd `n`),
-  /// each contender runs first as often as any other and runs right after
-  /// each other contender equally often, so that what a trial leaves
-  /// behind (a heap of freed tasks, caches of other memory) precedes every
-  /// contender alike. An order that only rotates keeps each contender
-  /// behind the same one.
+  /// Over a whole cycle of ``cycle(with:)`` consecutive trials, each
+  /// contender runs first as often as any other and runs right after each
+  /// other contender equally often, so that what a trial leaves behind (a
+  /// heap of freed tasks, caches of other memory) precedes every contender
+  /// alike. An order that only rotates keeps each contender behind the same
+  /// one. The scale rows run whole cycles; the metrics of many trials run
+  /// nearly whole ones.
   func order(_ trial: Int, with rows: Contender.Rows = .all) -> [Contender] {
     let chosen = allContenders.filter { $0.rows == .all || $0.rows == rows }
     let count = chosen.count
-    // The first row is 0, n − 1, 1, n − 2, 2, …: its steps from one place
-    // to the next differ modulo n, so shifting it by each row's number puts
-    // every contender after every other once.
+    guard count > 0 else { return [] }
+    // The first row is 0, n − 1, 1, n − 2, 2, …. For an even n its steps
+    // from one place to the next are all different modulo n, so the n
+    // shifts of it put every contender right after every other once; an odd
+    // n repeats a step, and the n shifts reversed add the missing pairs.
     let first = (0..<count).map { $0.isMultiple(of: 2) ? $0 / 2 : count - ($0 + 1) / 2 }
-    let row = trial % (count.isMultiple(of: 2) ? count : 2 * count)
+    let row = trial % cycle(with: rows)
     let shifted = first.map { chosen[($0 + row) % count] }
-    // An odd count needs each row reversed too.
     return row < count ? shifted : shifted.reversed()
+  }
+
+  /// How many trials make the whole cycle of ``order(_:with:)``: as many
+  /// as there are contenders, twice as many for an odd number.
+  func cycle(with rows: Contender.Rows = .all) -> Int {
+    let count = allContenders.count { $0.rows == .all || $0.rows == rows }
+    return count.isMultiple(of: 2) ? count : 2 * count
   }
 
   /// 1. Time from the condition turning true, at a random moment, to the wait returning.
@@ -214,15 +223,19 @@ struct Metrics {
   /// The figures come from the middle half of the window, when every wait is
   /// running: starting ten thousand tasks and tearing their group down cost
   /// the same whoever waits, and are left out. A full run gives each
-  /// contender six windows, the contenders taking turns in a balanced
-  /// order (with the six contenders of a full run, or three, each follows
-  /// each other once), and reports the median of each figure: the CPU this
-  /// machine gets moves from one window of a few seconds to the next. One
-  /// window each put that drift between the contenders; of three, two
-  /// windows that got less CPU set a contender's median.
+  /// contender at least six windows, the contenders taking turns in whole
+  /// cycles of the balanced order (six windows with the six contenders of a
+  /// full run or with three, ten with five), and reports the median of each
+  /// figure: the CPU this machine gets moves from one window of a few
+  /// seconds to the next. One window each put that drift between the
+  /// contenders; of three, two windows that got less CPU set a contender's
+  /// median.
   func scale(waits: Int) async throws -> [Measurement] {
     let window: Duration = quick ? .milliseconds(600) : .seconds(2)
-    let rounds = quick ? 1 : 6
+    let cycle = cycle(with: .scale)
+    let rounds = quick ? 1 : cycle * ((6 + cycle - 1) / cycle)
+    // Each row of waits starts at a row of its own: 1, 3 or 5.
+    let firstRow = String(waits).count
     var figures: [String: [String: (unit: String, samples: Samples)]] = [:]
     var residents: [String: Samples] = [:]
     let metric = "\(waits) concurrent waits, 10 ms interval"
@@ -230,7 +243,7 @@ struct Metrics {
     // allocations come before every window.
     benchmark_heap_sampler_prepare()
     for round in 0..<rounds {
-      for contender in order(waits + round, with: .scale) {
+      for contender in order(firstRow + round, with: .scale) {
         let window = try await scaleWindow(contender, waits: waits, window: window)
         for (name, unit, value) in window.figures {
           figures[contender.name, default: [:]][name, default: (unit, Samples())].samples.append(value)
@@ -242,7 +255,7 @@ struct Metrics {
       "CPU per wall second", "probes per wait per second", "CPU per probe", "timer thread CPU per probe",
       "context switches per 1,000 probes", "heap allocations per probe", "heap memory per wait",
     ]
-    // In the contenders' own order, whichever ran first.
+    // In the order of `allContenders`, not the order they ran in.
     let contenders = allContenders.map(\.name).filter { figures[$0] != nil }
     return contenders.flatMap { contender in
       names.compactMap { name -> Measurement? in

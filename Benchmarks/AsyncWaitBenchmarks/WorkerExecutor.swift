@@ -12,8 +12,8 @@ import Synchronization
 /// for later" in "Measuring what a wait costs" says what it would take).
 @available(macOS 15, *)
 final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
-  // Safe to share: `jobs` is read and written only with `condition` locked,
-  // and the thread is started once and never stopped.
+  // Safe to share: `jobs` is read and written only with `condition` locked;
+  // `condition` itself is thread-safe and never replaced.
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
 
@@ -22,6 +22,12 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
     WorkerExecutor()
   }
   private static let handedOut = Atomic(0)
+
+  /// Starts the executors' threads, so that a measurement does not count
+  /// them.
+  static func start() {
+    _ = all.count
+  }
 
   /// The executors in turn, so that the waits spread over them evenly.
   static func next() -> WorkerExecutor {

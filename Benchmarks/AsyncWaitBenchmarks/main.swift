@@ -109,6 +109,15 @@ func run(_ options: Options) async throws {
     if $0.optIn { return options.contenders?.contains($0.name) ?? false }
     return $0.name == "floor" || $0.rows != .all || options.contenders?.contains($0.name) ?? true
   }
+  if contenders.contains(where: \.optIn) {
+    // Task executors need macOS 15; the opt-in contenders run on them or
+    // not at all, never as the plain waits under another name.
+    guard #available(macOS 15, *) else {
+      throw UsageError(message: "waitUntil-on-executor and resume-floor-on-executor need macOS 15")
+    }
+    // Their threads start before the first window, out of its figures.
+    WorkerExecutor.start()
+  }
   let metrics = Metrics(allContenders: contenders, quick: options.quick)
   var measurements: [Measurement] = []
   func step(_ key: String, _ body: () async throws -> [Measurement]) async throws {
