@@ -27,8 +27,9 @@ struct Metrics {
   /// other contender equally often, so that what a trial leaves behind (a
   /// heap of freed tasks, caches of other memory) precedes every contender
   /// alike. An order that only rotates keeps each contender behind the same
-  /// one. The scale rows run whole cycles; the metrics of many trials run
-  /// nearly whole ones.
+  /// one. The scale rows, the overshoot and the cancellation run whole
+  /// cycles, the latency rows all but four trials, and the per-probe
+  /// overhead and the fast path part of one.
   func order(_ trial: Int, with rows: Contender.Rows = .all) -> [Contender] {
     let chosen = allContenders.filter { $0.rows == .all || $0.rows == rows }
     let count = chosen.count
