@@ -377,39 +377,62 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     _ noteContext: (ProbeContext) -> Void,
     _ condition: () async throws -> Bool
   ) async throws -> Bool {
+    // The standard library runs the operation as an async function of no
+    // isolation of its own: its type predates `nonisolated(nonsending)`. A
+    // closure that names no isolated parameter is inferred nonisolated and
+    // would run there, on the global executor, with the condition (#38: 9
+    // of 15 waits probed off their caller's actor from the second probe).
+    // So the loop is a function isolated to `isolation`, which runs there
+    // whatever the closure's isolation; the closure passes `isolation` on,
+    // which isolates it to the same actor, so the call does not hop. The
+    // isolation matrix (IsolationMatrixTests) runs every public wait on
+    // probes 1 to 4 from the main actor, an actor and nonisolated code.
     try await withTaskCancellationHandler {
-      var next = sleeper.firstStep()
-      while true {
-        switch next {
-        case .park(let id):
-          let wake = await withUnsafeContinuation { sleeper.suspend(id, $0) }
-          next = try sleeper.woke(from: id, by: wake)
-        case .sleepOnClock:
-          try await sleeper.sleepOnClock()
-          next = sleeper.sleptOnClock()
-        case .probe:
-          if readsContext { noteContext(sleeper.context) }
-          let decided: Bool
-          do {
-            decided = try await condition()
-          } catch {
-            next = try sleeper.probeThrew(error)
-            continue
-          }
-          guard decided else {
-            next = sleeper.probed()
-            continue
-          }
-          sleeper.decided()
-          return true
-        case .expired:
-          return false
-        case .cancelled:
-          throw CancellationError()
-        }
-      }
+      try await loop(sleeper, isolation, readsContext, noteContext, condition)
     } onCancel: {
       sleeper.cancel()
+    }
+  }
+
+  /// The body of ``sleepAndPoll(_:_:_:_:_:)``, in the isolation of the
+  /// wait's caller.
+  @inlinable @inline(__always)
+  static func loop(
+    _ sleeper: Sleeper<C>,
+    _ isolation: isolated (any Actor)?,
+    _ readsContext: Bool,
+    _ noteContext: (ProbeContext) -> Void,
+    _ condition: () async throws -> Bool
+  ) async throws -> Bool {
+    var next = sleeper.firstStep()
+    while true {
+      switch next {
+      case .park(let id):
+        let wake = await withUnsafeContinuation { sleeper.suspend(id, $0) }
+        next = try sleeper.woke(from: id, by: wake)
+      case .sleepOnClock:
+        try await sleeper.sleepOnClock()
+        next = sleeper.sleptOnClock()
+      case .probe:
+        if readsContext { noteContext(sleeper.context) }
+        let decided: Bool
+        do {
+          decided = try await condition()
+        } catch {
+          next = try sleeper.probeThrew(error)
+          continue
+        }
+        guard decided else {
+          next = sleeper.probed()
+          continue
+        }
+        sleeper.decided()
+        return true
+      case .expired:
+        return false
+      case .cancelled:
+        throw CancellationError()
+      }
     }
   }
 }

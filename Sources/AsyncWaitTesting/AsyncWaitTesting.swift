@@ -88,7 +88,11 @@ enum TestFrameworks {
     _ attempt: () async throws -> Void
   ) async -> FailureRecording.AttemptResult {
     var thrown: (any Error)?
-    func run() async {
+    // Isolated to the caller by its parameter, so that the attempt runs
+    // there even when called from a closure that a framework runs with no
+    // isolation of its own (`withKnownIssue`'s body); see the comment in
+    // `Poller.sleepAndPoll` (#38).
+    func run(_ isolation: isolated (any Actor)?) async {
       do {
         if quietly {
           try await withWaitDefaults(recordsFailures: false, isolation: isolation) { try await attempt() }
@@ -104,10 +108,10 @@ enum TestFrameworks {
         // XCTest cannot keep an XCTAssert from failing the test, but an
         // attempt that recorded a failure has not passed: count them.
         let before = XCTestTracking.failureCount
-        await run()
+        await run(isolation)
         return FailureRecording.AttemptResult(issues: XCTestTracking.failureCount - before, error: thrown)
       #else
-        await run()
+        await run(isolation)
         return FailureRecording.AttemptResult(issues: 0, error: thrown)
       #endif
     }
@@ -115,7 +119,7 @@ enum TestFrameworks {
     let sourceLocation = Testing.SourceLocation(
       fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
     await withKnownIssue(isIntermittent: true, isolation: isolation, sourceLocation: sourceLocation) {
-      await run()
+      await run(isolation)
     } matching: { _ in
       issues.withLock { $0 += 1 }
       return quietly
