@@ -11,6 +11,9 @@
 #    headline, none at XCTest's <EXPR>:0, and that the transcripts in the
 #    article "Using the waits in Swift Testing and XCTest" are this output.
 #    `Scripts/test-recording.sh --write` rewrites those transcripts;
+#  - its IsolationMatrixTests run every public wait from the main actor, an
+#    actor and nonisolated code, in both frameworks, and check the place of
+#    every probe (Tests/IsolationMatrix);
 #  - its ClockAndScaleTests, a TTL cache on the shipped manual clock and a
 #    hold on the real clock, pass with ASYNCWAIT_TIMEOUT_SCALE unset, at 3
 #    and empty.
@@ -19,6 +22,10 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root/Tests/Fixtures/TestRecording"
 
 swift test --filter SwiftTestingRecordingTests
+
+# The isolation matrix with AsyncWaitTesting loaded (its assertion blocks run
+# through the test framework), in Swift Testing and in XCTest.
+swift test --filter IsolationMatrix
 
 # A consumer's time-dependent tests on the shipped manual clock pass however
 # the timeout scale is set: unset, at 3, and empty (which means unset).

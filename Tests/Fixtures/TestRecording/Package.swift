@@ -19,6 +19,12 @@ let package = Package(
     .testTarget(
       name: "ClockAndScaleTests",
       dependencies: [.product(name: "AsyncWaitTesting", package: "swift-async-wait")]),
+    // The isolation matrix (Tests/IsolationMatrix, linked here), with
+    // AsyncWaitTesting loaded: every probe of every public wait in the
+    // caller's isolation, in Swift Testing and in XCTest.
+    .testTarget(
+      name: "IsolationMatrixTests",
+      dependencies: [.product(name: "AsyncWaitTesting", package: "swift-async-wait")]),
     // Deliberately failing XCTest and Swift Testing tests; the script checks where each failure is printed.
     .testTarget(
       name: "FailingFixtures",

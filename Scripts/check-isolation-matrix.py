@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Fails when a public wait is missing from the isolation matrix.
+
+    Scripts/check-isolation-matrix.py GRAPH_DIR... [--matrix FILE]
+
+Reads the public symbols of every module whose symbol graphs are in the
+GRAPH_DIRs (as `swift symbolgraph-extract` writes them; Scripts/build-docs.sh
+leaves them in .build/docs/symbol-graphs/<Module>) and picks each function,
+method and initializer that runs, or may run, the caller's code or reads an
+element on a wait's probes:
+
+  - it takes an `isolated` parameter (the caller's isolation: every wait
+    does, so that its probes run there);
+  - it is async and takes a closure that is not `@Sendable` (code of the
+    caller's, which can read the caller's actor's state);
+  - it is async and takes an element, a query or a locator.
+
+Each must be an `Entry` of Tests/IsolationMatrix/IsolationMatrix.swift (which
+runs it from the main actor, an actor and nonisolated code, on probes 1 to
+4, for every source that can wake it) or a key of its `exemptions`, with the
+reason it needs no row. The check fails, too, on a row or an exemption that
+names no public symbol of a module it read, so that a renamed wait does not
+leave a row that runs nothing.
+
+A symbol is named `Module.Path.name(labels:)`, without the caller's location
+labels (`fileID:filePath:line:column:`); where two symbols would share a
+name, the type of the last closure they take (the condition) follows in brackets, without
+its attributes.
+"""
+
+import glob
+import json
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_MATRIX = os.path.join(ROOT, "Tests", "IsolationMatrix", "IsolationMatrix.swift")
+KINDS = {"swift.func", "swift.method", "swift.type.method", "swift.init"}
+ELEMENT_TYPES = re.compile(r"\b(ElementLocator|WaitableElement|TreeElement|ElementQuery)\b")
+LOCATION_LABELS = "fileID:filePath:line:column:"
+
+
+def fragments_text(fragments):
+    return "".join(f["spelling"] for f in fragments)
+
+
+def parameter_types(symbol):
+    """The spelled type of each parameter, from the function signature."""
+    types = []
+    for parameter in symbol.get("functionSignature", {}).get("parameters", []):
+        text = fragments_text(parameter.get("declarationFragments", []))
+        # "name: Type" or "label name: Type": the type follows the first colon.
+        types.append(text.split(":", 1)[1].strip() if ":" in text else text)
+    return types
+
+
+def is_closure(type_text):
+    return "->" in type_text
+
+
+def bare_closure_type(type_text):
+    text = re.sub(r"nonisolated\(nonsending\)|@escaping|@Sendable|@autoclosure", "", type_text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def selected(symbol):
+    """Why the symbol must be in the matrix, or None."""
+    declaration = fragments_text(symbol.get("declarationFragments", []))
+    types = parameter_types(symbol)
+    is_async = re.search(r"\)\s*(async|reasync)\b", declaration) is not None
+    # The parameters' fragments leave `isolated` out; the declaration has it.
+    if re.search(r"\w+\s*:\s*isolated\b", declaration):
+        return "takes the caller's isolation"
+    if is_async and any(is_closure(t) and "@Sendable" not in t for t in types):
+        return "is async and takes a closure that is not @Sendable"
+    if is_async and any(ELEMENT_TYPES.search(t) for t in types):
+        return "is async and takes an element"
+    return None
+
+
+def public_waits(graph_dirs):
+    """{name: reason} for every selected symbol, and the modules read."""
+    found = []
+    modules = set()
+    for directory in graph_dirs:
+        for path in sorted(glob.glob(os.path.join(directory, "*.symbols.json"))):
+            graph = json.load(open(path))
+            module = graph["module"]["name"]
+            modules.add(module)
+            for symbol in graph["symbols"]:
+                if symbol["kind"]["identifier"] not in KINDS:
+                    continue
+                reason = selected(symbol)
+                if reason is None:
+                    continue
+                components = list(symbol["pathComponents"])
+                components[-1] = components[-1].replace(LOCATION_LABELS, "")
+                name = module + "." + ".".join(components)
+                closures = [bare_closure_type(t) for t in parameter_types(symbol) if is_closure(t)]
+                found.append((name, closures[-1] if closures else "", reason))
+    counts = {}
+    for name, _, _ in found:
+        counts[name] = counts.get(name, 0) + 1
+    waits = {}
+    for name, closure, reason in found:
+        key = f"{name} [{closure}]" if counts[name] > 1 else name
+        waits[key] = reason
+    return waits, modules
+
+
+def matrix_names(path):
+    """The entries' and the exemptions' names in the matrix's source."""
+    source = open(path).read()
+    entries = set(re.findall(r'case\s+\w+\s*=\s*"([^"]+)"', source))
+    exemptions_source = source.split("static let exemptions", 1)[1].split("]\n", 1)[0]
+    exemptions = set(re.findall(r'^\s*"([^"]+)":', exemptions_source, re.MULTILINE))
+    return entries, exemptions
+
+
+def main(arguments):
+    matrix = DEFAULT_MATRIX
+    if "--matrix" in arguments:
+        index = arguments.index("--matrix")
+        matrix = arguments[index + 1]
+        del arguments[index : index + 2]
+    if not arguments:
+        print(__doc__, file=sys.stderr)
+        return 2
+    waits, modules = public_waits(arguments)
+    entries, exemptions = matrix_names(matrix)
+    listed = entries | exemptions
+    missing = sorted(set(waits) - listed)
+    stale = sorted(n for n in listed - set(waits) if n.split(".", 1)[0] in modules)
+    for name in missing:
+        print(f"not in the isolation matrix: {name} ({waits[name]})", file=sys.stderr)
+    for name in stale:
+        print(f"in the isolation matrix, but no public symbol of {name.split('.', 1)[0]}: {name}", file=sys.stderr)
+    if missing or stale:
+        print(
+            f"Add each public wait to `Entry` in {os.path.relpath(matrix, ROOT)}, or, with the reason it "
+            "runs no caller code on its probes, to `exemptions`.",
+            file=sys.stderr,
+        )
+        return 1
+    covered = sorted(n for n in waits if n in entries)
+    exempt = sorted(n for n in waits if n in exemptions)
+    print(
+        f"{len(waits)} public waits of {', '.join(sorted(modules))}: "
+        f"{len(covered)} in the isolation matrix, {len(exempt)} exempt with a reason"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,1 @@
+../../../../IsolationMatrix/IsolationMatrix.swift

@@ -1,0 +1,593 @@
+// The isolation matrix: every public wait that runs the caller's code on its
+// probes, run from the main actor, from an actor and from nonisolated code,
+// woken by each source that can wake it, with the place of every probe
+// recorded. Shared by two test targets (both link this one file): the root
+// package's AsyncWaitElementsTests, which `swift test` runs, and the
+// TestRecording fixture's IsolationMatrixTests, where AsyncWaitTesting is
+// loaded and records failures, in Swift Testing and in XCTest.
+//
+// `Scripts/check-isolation-matrix.py` reads the public symbols (the symbol
+// graphs DocC builds) and fails when a public wait is neither an `Entry`
+// here nor listed in `exemptions`, so a new wait cannot slip past. It names
+// a symbol by its module, its path and its argument labels, leaving out the
+// caller's location (`fileID:filePath:line:column:`), and adds the type of
+// its last closure where two symbols would share a name.
+
+@_spi(Internals) import AsyncWait
+import AsyncWaitElements
+import Dispatch
+import Observation
+
+// MARK: - Where a probe ran
+
+/// Where code ran, as far as the matrix tells places apart.
+enum Place: String, Sendable, CustomStringConvertible {
+  /// On the main actor.
+  case main = "the main actor"
+  /// On a `ProbeActor`.
+  case probeActor = "a ProbeActor"
+  /// On neither: the global executor, for nonisolated code.
+  case neither = "no actor"
+
+  var description: String { rawValue }
+
+  private static let mainKey = DispatchSpecificKey<Bool>()
+  fileprivate static let actorKey = DispatchSpecificKey<Bool>()
+  /// Marks the main queue, where the main actor runs its jobs, once.
+  private static let marked: Bool = {
+    DispatchQueue.main.setSpecific(key: mainKey, value: true)
+    return true
+  }()
+
+  /// Where the calling code runs now.
+  static var current: Place {
+    precondition(marked)
+    if DispatchQueue.getSpecific(key: mainKey) == true { return .main }
+    if DispatchQueue.getSpecific(key: actorKey) == true { return .probeActor }
+    return .neither
+  }
+}
+
+/// Runs a `ProbeActor`'s jobs on a queue of its own, marked, so that a probe
+/// can tell that it runs on the actor without asserting (an assertion would
+/// end the test process at the first wrong probe).
+final class MarkedQueueExecutor: SerialExecutor {
+  private let queue = DispatchQueue(label: "IsolationMatrix.ProbeActor")
+
+  init() {
+    queue.setSpecific(key: Place.actorKey, value: true)
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedSerialExecutor()
+    queue.async { job.runSynchronously(on: executor) }
+  }
+}
+
+/// An actor of the user's, whose waits must probe on it.
+actor ProbeActor {
+  private let executor = MarkedQueueExecutor()
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  /// Runs `entry` from this actor's isolation.
+  func run<C: Clock>(_ entry: Entry, _ env: Env<C>) async throws where C.Duration == Duration {
+    try await entry.run(env)
+  }
+}
+
+// MARK: - What a probe records
+
+/// The record of one run: every probe's place, and how many ran.
+final class ProbeRecord: Sendable {
+  /// Where every probe should run.
+  let expected: Place
+  private let state = Locked<(count: Int, misplaced: [String])>((0, []))
+
+  init(expected: Place) {
+    self.expected = expected
+  }
+
+  /// Records a probe; returns its number, counting from 1.
+  @discardableResult
+  func probe() -> Int {
+    let place = Place.current
+    return state.withLock { state in
+      state.count += 1
+      if place != expected { state.misplaced.append("probe \(state.count) ran on \(place)") }
+      return state.count
+    }
+  }
+
+  /// Records a probe; returns whether it is the one that decides the run
+  /// (the fourth: three wake-ups after the first probe).
+  func decides() -> Bool { probe() >= ProbeRecord.deciding }
+
+  /// The probe that decides a run.
+  static let deciding = 4
+
+  var count: Int { state.withLock { $0.count } }
+  var misplaced: [String] { state.withLock { $0.misplaced } }
+}
+
+/// Observable state that the matrix's driver changes from another task: an
+/// `Observable` of its own, with its value under a lock, so that it is
+/// `Sendable` without a data race.
+final class Ticker: Observable, Sendable {
+  private let registrar = ObservationRegistrar()
+  private let storage = Locked(0)
+
+  var ticks: Int {
+    registrar.access(self, keyPath: \.ticks)
+    return storage.withLock { $0 }
+  }
+
+  func tick() {
+    registrar.withMutation(of: self, keyPath: \.ticks) { storage.withLock { $0 += 1 } }
+  }
+}
+
+/// An element type of the user's, whose properties are read on the probes.
+final class ProbeElement: WaitableElement, Sendable {
+  let record: ProbeRecord
+  let triggers: [WaitTrigger]
+  /// Whether the element goes away at the deciding probe, rather than appear.
+  let vanishes: Bool
+
+  init(record: ProbeRecord, triggers: [WaitTrigger], vanishes: Bool = false) {
+    self.record = record
+    self.triggers = triggers
+    self.vanishes = vanishes
+  }
+
+  /// Appears, or goes away, at the deciding probe.
+  var exists: Bool { record.decides() != vanishes }
+  /// Becomes true at the deciding probe.
+  var isReady: Bool { record.decides() }
+  var elementDescription: String { "the probe element" }
+}
+
+/// Thrown by a run whose wait ended other than the matrix expects.
+struct MatrixError: Error, CustomStringConvertible {
+  let description: String
+}
+
+/// Thrown by an assertion block's attempt that is not yet passing.
+struct NotYet: Error {}
+
+// MARK: - What wakes a wait
+
+/// What wakes the wait between probes.
+enum Source: String, Sendable, CaseIterable, CustomStringConvertible {
+  /// Its own timer, on `ContinuousClock`: the process's timer thread.
+  case timer
+  /// A `ManualClock` that the driver advances: a timer queue of the wait's own.
+  case manualClock = "ManualClock advance"
+  /// A `WaitTrigger` in the `Wait`; the interval is too long to end a sleep.
+  case trigger
+  /// A change to what an observed condition read.
+  case observation
+  /// A change to the element tree: the element's own triggers.
+  case treeChange = "element tree change"
+
+  var description: String { rawValue }
+}
+
+/// Everything one run uses: the wait's configuration for its source, and
+/// what the probes read.
+struct Env<C: Clock>: Sendable where C.Duration == Duration {
+  let source: Source
+  let record: ProbeRecord
+  let clock: C
+  let timeout: Duration
+  let interval: Duration
+  /// The configuration of the run, with the source's trigger when it has one.
+  let wait: Wait<C>
+  let ticker: Ticker
+  /// An element of the user's type, with the tree's trigger for `.treeChange`.
+  let element: ProbeElement
+  /// An element of the user's type that goes away at the deciding probe.
+  let vanishing: ProbeElement
+  /// The root of a tree whose root provider records each probe, with the
+  /// tree's trigger for `.treeChange`.
+  let app: TreeElement<ElementNode>
+}
+
+// MARK: - The entries
+
+/// The public waits that run the caller's code on their probes, each named
+/// by its symbol as `Scripts/check-isolation-matrix.py` names it.
+enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
+  // AsyncWait: the free functions.
+  case waitUntil = "AsyncWait.waitUntil(timeout:pollingInterval:clock:isolation:_:)"
+  case requireEventually =
+    "AsyncWait.requireEventually(_:timeout:pollingInterval:clock:isolation:_:)"
+  case requireEventuallyToEqual =
+    "AsyncWait.requireEventually(_:for:toEqual:timeout:pollingInterval:clock:isolation:)"
+  case requireEventuallyToSatisfy =
+    "AsyncWait.requireEventually(_:for:timeout:pollingInterval:clock:isolation:toSatisfy:)"
+  case requirePassing =
+    "AsyncWait.requirePassing(_:timeout:pollingInterval:clock:isolation:_:)"
+  case withWaitDefaults =
+    "AsyncWait.withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:clock:isolation:_:)"
+  // AsyncWait: a Wait's methods.
+  case waitUntilMethod = "AsyncWait.Wait.until(isolation:_:) [() async throws -> Bool]"
+  case waitRequire = "AsyncWait.Wait.require(_:isolation:_:) [() async throws -> Bool]"
+  case waitRequireValue = "AsyncWait.Wait.requireValue(_:observation:isolation:_:)"
+  case waitRequireForToEqual =
+    "AsyncWait.Wait.require(_:for:toEqual:observation:isolation:)"
+  case waitRequireForToSatisfy =
+    "AsyncWait.Wait.require(_:for:observation:isolation:toSatisfy:)"
+  case waitRequireReadingToEqual =
+    "AsyncWait.Wait.require(_:reading:toEqual:observation:isolation:)"
+  case stable = "AsyncWait.Wait.stable(for:isolation:_:)"
+  case requireStable = "AsyncWait.Wait.requireStable(_:for:isolation:_:)"
+  case never = "AsyncWait.Wait.never(isolation:_:)"
+  case always = "AsyncWait.Wait.always(isolation:_:)"
+  case requireNever = "AsyncWait.Wait.requireNever(_:isolation:_:)"
+  case requireAlways = "AsyncWait.Wait.requireAlways(_:isolation:_:)"
+  case untilNotBefore = "AsyncWait.Wait.until(notBefore:isolation:_:)"
+  case requireNotBefore = "AsyncWait.Wait.require(_:notBefore:isolation:_:)"
+  case untilObserved = "AsyncWait.Wait.untilObserved(isolation:_:)"
+  case requireObserved = "AsyncWait.Wait.requireObserved(_:isolation:_:)"
+  case waitRequirePassing = "AsyncWait.Wait.requirePassing(_:isolation:_:)"
+  case requireAlwaysPassing = "AsyncWait.Wait.requireAlwaysPassing(_:isolation:_:)"
+  // AsyncWaitElements: any element type's waits.
+  case elementWait = "AsyncWaitElements.WaitableElement.wait(timeout:using:isolation:until:)"
+  case elementRequire =
+    "AsyncWaitElements.WaitableElement.require(_:timeout:using:isolation:until:)"
+  case waitForExistence = "AsyncWaitElements.WaitableElement.waitForExistence(timeout:using:isolation:)"
+  case waitForNonExistence = "AsyncWaitElements.WaitableElement.waitForNonExistence(timeout:using:isolation:)"
+  case requireExistence =
+    "AsyncWaitElements.WaitableElement.requireExistence(_:timeout:using:isolation:)"
+  case requireNonExistence =
+    "AsyncWaitElements.WaitableElement.requireNonExistence(_:timeout:using:isolation:)"
+  case elementNever = "AsyncWaitElements.WaitableElement.never(for:using:isolation:_:)"
+  case elementAlways = "AsyncWaitElements.WaitableElement.always(for:using:isolation:_:)"
+  case elementRequireNever =
+    "AsyncWaitElements.WaitableElement.requireNever(_:for:using:isolation:_:)"
+  case elementRequireAlways =
+    "AsyncWaitElements.WaitableElement.requireAlways(_:for:using:isolation:_:)"
+  case elementWaitForToEqual = "AsyncWaitElements.WaitableElement.wait(for:toEqual:timeout:using:isolation:)"
+  case elementRequireForToEqual =
+    "AsyncWaitElements.WaitableElement.require(_:for:toEqual:timeout:using:isolation:)"
+  // AsyncWaitElements: waits on a tree's elements and queries, whose root
+  // provider runs on every probe.
+  case locatorWaitFor = "AsyncWaitElements.ElementLocator.wait(for:timeout:using:isolation:)"
+  case locatorRequire =
+    "AsyncWaitElements.ElementLocator.require(_:_:timeout:using:isolation:)"
+  case queryWaitForCount = "AsyncWaitElements.ElementQuery.wait(forCount:timeout:using:isolation:)"
+  case queryRequireCount =
+    "AsyncWaitElements.ElementQuery.require(count:_:timeout:using:isolation:)"
+  case treeWaitForToEqual = "AsyncWaitElements.TreeElement.wait(for:toEqual:timeout:using:isolation:)"
+  case treeRequireForToEqual =
+    "AsyncWaitElements.TreeElement.require(_:for:toEqual:timeout:using:isolation:)"
+
+  var description: String { rawValue }
+
+  /// The public symbols that take a condition, a value or an element but are
+  /// not entries, and why: the completeness check accepts them only as
+  /// listed here.
+  static let exemptions: [String: String] = [
+    "AsyncWait.Wait.until(isolation:_:) [(Duration) async throws -> Bool]":
+      "the condition is @Sendable and runs in a child task, so that the deadline can cancel it (documented)",
+    "AsyncWait.Wait.require(_:isolation:_:) [(Duration) async throws -> Bool]":
+      "the condition is @Sendable and runs in a child task, so that the deadline can cancel it (documented)",
+    "AsyncWait.requireFirst(_:in:timeout:clock:isolation:where:)":
+      "the predicate is @Sendable and synchronous: it can read no actor's state; the probes read the iteration's record",
+    "AsyncWait.waitForFirst(in:timeout:clock:isolation:where:)":
+      "the predicate is @Sendable and synchronous: it can read no actor's state; the probes read the iteration's record",
+    "AsyncWait.WaitExpectation.wait(timeout:clock:isolation:)":
+      "runs no caller code on its probes: they count fulfillments",
+    "AsyncWait.WaitExpectation.require(timeout:clock:isolation:)":
+      "runs no caller code on its probes: they count fulfillments",
+    "AsyncWaitBrowser.BrowserPage.click(_:timeout:)": browserAction,
+    "AsyncWaitBrowser.BrowserPage.doubleClick(_:timeout:)": browserAction,
+    "AsyncWaitBrowser.BrowserPage.hover(_:timeout:)": browserAction,
+    "AsyncWaitBrowser.BrowserPage.check(_:timeout:)": browserAction,
+    "AsyncWaitBrowser.BrowserPage.uncheck(_:timeout:)": browserAction,
+    "AsyncWaitBrowser.BrowserPage.type(_:into:timeout:)": browserAction,
+    "AsyncWaitBrowser.BrowserPage.fill(_:with:timeout:)": browserAction,
+    "AsyncWaitBrowser.BrowserPage.clear(_:timeout:)": browserAction,
+    "AsyncWaitBrowser.BrowserPage.press(_:on:timeout:)": browserAction,
+    "AsyncWaitBrowser.BrowserPage.focus(_:timeout:)": browserAction,
+    "AsyncWaitBrowser.BrowserPage.selectOption(_:in:timeout:)": browserAction,
+    "AsyncWaitBrowser.BrowserPage.setInputFiles(_:on:timeout:)": browserAction,
+    "AsyncWaitATSPI.ATSPIApplication.click(_:)": atspiAction,
+    "AsyncWaitATSPI.ATSPIApplication.type(_:into:)": atspiAction,
+  ]
+
+  private static let browserAction =
+    "an action: it takes a page's element, whose root provider is the page's own; it runs no caller code"
+  private static let atspiAction =
+    "an action: it takes an application's element, whose root provider is the application's own; it runs no caller code"
+
+  /// The sources that can wake this entry's wait.
+  var sources: [Source] {
+    switch self {
+    case .withWaitDefaults:
+      // Not a wait: its body runs once, in the caller's isolation.
+      return [.timer]
+    case .waitUntil, .requireEventually, .requireEventuallyToEqual, .requireEventuallyToSatisfy,
+      .requirePassing:
+      // They take no triggers.
+      return [.timer, .manualClock]
+    case .untilObserved, .requireObserved:
+      return [.timer, .manualClock, .trigger, .observation]
+    case .elementWait, .elementRequire, .waitForExistence, .waitForNonExistence, .requireExistence,
+      .requireNonExistence, .elementNever, .elementAlways, .elementRequireNever, .elementRequireAlways,
+      .elementWaitForToEqual, .elementRequireForToEqual, .locatorWaitFor, .locatorRequire, .queryWaitForCount,
+      .queryRequireCount, .treeWaitForToEqual, .treeRequireForToEqual:
+      return [.timer, .manualClock, .trigger, .treeChange]
+    default:
+      return [.timer, .manualClock, .trigger]
+    }
+  }
+
+  /// How many probes a run of this entry makes: one for a scope, at least
+  /// the deciding probe for a wait.
+  var minimumProbes: Int { self == .withWaitDefaults ? 1 : ProbeRecord.deciding }
+
+  /// Runs this entry's wait once, in the caller's isolation, until its
+  /// deciding probe; throws `MatrixError` when it ends otherwise.
+  ///
+  /// Every eventually-style wait is decided at the fourth probe; every hold
+  /// is broken at it (a hold cannot end sooner than its window otherwise).
+  /// A failing throwing wait runs with `recordsFailures: false`, so that
+  /// the test does not fail for the failure it meant.
+  func run<C: Clock>(
+    _ env: Env<C>, isolation: isolated (any Actor)? = #isolation
+  ) async throws where C.Duration == Duration {
+    let record = env.record
+    let wait = env.wait
+    let (timeout, interval, clock) = (env.timeout, env.interval, env.clock)
+    let element = env.element
+    let go = env.app.buttons["go"]
+    func expect(_ result: Bool, _ wanted: Bool) throws {
+      guard result == wanted else { throw MatrixError(description: "\(self) returned \(result)") }
+    }
+    func expectViolation(_ body: () async throws -> Void) async throws {
+      do {
+        try await AsyncWait.withWaitDefaults(recordsFailures: false, isolation: isolation) {
+          try await body()
+        }
+      } catch is WaitViolationError {
+        return
+      }
+      throw MatrixError(description: "\(self) did not report the violation at the deciding probe")
+    }
+    switch self {
+    case .waitUntil:
+      try expect(
+        try await AsyncWait.waitUntil(timeout: timeout, pollingInterval: interval, clock: clock) {
+          record.decides()
+        }, true)
+    case .requireEventually:
+      try await AsyncWait.requireEventually(timeout: timeout, pollingInterval: interval, clock: clock) {
+        record.decides()
+      }
+    case .requireEventuallyToEqual:
+      try await AsyncWait.requireEventually(
+        for: record.decides(), toEqual: true, timeout: timeout, pollingInterval: interval, clock: clock)
+    case .requireEventuallyToSatisfy:
+      try await AsyncWait.requireEventually(
+        for: record.probe(), timeout: timeout, pollingInterval: interval, clock: clock
+      ) { $0 >= ProbeRecord.deciding }
+    case .requirePassing:
+      try await AsyncWait.requirePassing(timeout: timeout, pollingInterval: interval, clock: clock) {
+        if !record.decides() { throw NotYet() }
+      }
+    case .withWaitDefaults:
+      await AsyncWait.withWaitDefaults(timeout: timeout) { _ = record.probe() }
+    case .waitUntilMethod:
+      try expect(try await wait.until { record.decides() }, true)
+    case .waitRequire:
+      try await wait.require { record.decides() }
+    case .waitRequireValue:
+      _ = try await wait.requireValue { record.decides() ? "done" : nil }
+    case .waitRequireForToEqual:
+      try await wait.require(for: record.decides(), toEqual: true)
+    case .waitRequireForToSatisfy:
+      try await wait.require(for: record.probe()) { $0 >= ProbeRecord.deciding }
+    case .waitRequireReadingToEqual:
+      try await wait.require(reading: { record.decides() }, toEqual: true)
+    case .stable:
+      try expect(try await wait.stable(for: .zero) { record.decides() }, true)
+    case .requireStable:
+      try await wait.requireStable(for: .zero) { record.decides() }
+    case .never:
+      try expect(try await wait.never { record.decides() }, false)
+    case .always:
+      try expect(try await wait.always { !record.decides() }, false)
+    case .requireNever:
+      try await expectViolation { try await wait.requireNever(isolation: isolation) { record.decides() } }
+    case .requireAlways:
+      try await expectViolation { try await wait.requireAlways(isolation: isolation) { !record.decides() } }
+    case .untilNotBefore:
+      try expect(try await wait.until(notBefore: .zero) { record.decides() }, true)
+    case .requireNotBefore:
+      try await wait.require(notBefore: .zero) { record.decides() }
+    case .untilObserved:
+      let ticker = env.ticker
+      try expect(
+        try await wait.untilObserved {
+          _ = ticker.ticks
+          return record.decides()
+        }, true)
+    case .requireObserved:
+      let ticker = env.ticker
+      try await wait.requireObserved {
+        _ = ticker.ticks
+        return record.decides()
+      }
+    case .waitRequirePassing:
+      try await wait.requirePassing { if !record.decides() { throw NotYet() } }
+    case .requireAlwaysPassing:
+      try await expectViolation {
+        try await wait.requireAlwaysPassing(isolation: isolation) { if record.decides() { throw NotYet() } }
+      }
+    case .elementWait:
+      try expect(try await element.wait(using: wait) { $0.isReady }, true)
+    case .elementRequire:
+      try await element.require(using: wait) { $0.isReady }
+    case .waitForExistence:
+      try expect(try await element.waitForExistence(using: wait), true)
+    case .waitForNonExistence:
+      try expect(try await env.vanishing.waitForNonExistence(using: wait), true)
+    case .requireExistence:
+      try await element.requireExistence(using: wait)
+    case .requireNonExistence:
+      try await env.vanishing.requireNonExistence(using: wait)
+    case .elementNever:
+      try expect(try await element.never(using: wait) { $0.isReady }, false)
+    case .elementAlways:
+      try expect(try await element.always(using: wait) { !$0.isReady }, false)
+    case .elementRequireNever:
+      try await expectViolation {
+        try await element.requireNever(using: wait, isolation: isolation) { $0.isReady }
+      }
+    case .elementRequireAlways:
+      try await expectViolation {
+        try await element.requireAlways(using: wait, isolation: isolation) { !$0.isReady }
+      }
+    case .elementWaitForToEqual:
+      try expect(try await element.wait(for: \.isReady, toEqual: true, using: wait), true)
+    case .elementRequireForToEqual:
+      try await element.require(for: \.isReady, toEqual: true, using: wait)
+    case .locatorWaitFor:
+      try expect(try await go.wait(for: .enabled, using: wait), true)
+    case .locatorRequire:
+      try await go.require(.enabled, using: wait)
+    case .queryWaitForCount:
+      try expect(try await env.app.staticTexts.wait(forCount: 1, using: wait), true)
+    case .queryRequireCount:
+      try await env.app.staticTexts.require(count: 1, using: wait)
+    case .treeWaitForToEqual:
+      try expect(try await go.wait(for: \.isEnabled, toEqual: true, using: wait), true)
+    case .treeRequireForToEqual:
+      try await go.require(for: \.isEnabled, toEqual: true, using: wait)
+    }
+  }
+}
+
+// MARK: - Running a case
+
+/// One cell of the matrix: an entry, woken by a source, called from a place.
+struct MatrixCase: Sendable, CustomStringConvertible {
+  let entry: Entry
+  let source: Source
+
+  var description: String { "\(entry), woken by \(source)" }
+
+  /// Every entry with every source that can wake it.
+  static let all: [MatrixCase] = Entry.allCases.flatMap { entry in
+    entry.sources.map { MatrixCase(entry: entry, source: $0) }
+  }
+
+  /// Runs the case from `place`: the main actor, a fresh `ProbeActor`, or
+  /// nonisolated code; returns what went wrong, or `nil`.
+  func run(from place: Place) async -> String? {
+    let record = ProbeRecord(expected: place)
+    let ticker = Ticker()
+    let tree = ElementTree()
+    let trigger = WaitTrigger()
+    // The tree's trigger wakes the element waits woken by a tree change; the
+    // root provider records each probe and shows the tree it decides on.
+    let treeTriggers = source == .treeChange ? [tree.trigger] : []
+    let element = ProbeElement(record: record, triggers: treeTriggers)
+    let vanishing = ProbeElement(record: record, triggers: treeTriggers, vanishes: true)
+    let app = TreeElement<ElementNode>("app", triggers: treeTriggers) {
+      let decided = record.decides()
+      return ElementNode(
+        .window,
+        children: [ElementNode(.button, identifier: "go", isEnabled: decided)]
+          + (decided ? [ElementNode(.staticText, label: "done")] : []))
+    }
+    let stop = Locked(false)
+    func drive(_ wake: @escaping @Sendable () -> Void) -> Task<Void, Never> {
+      Task.detached {
+        while !stop.withLock({ $0 }) {
+          wake()
+          try? await Task.sleep(for: .milliseconds(1))
+        }
+      }
+    }
+    let outcome: String?
+    switch source {
+    case .timer:
+      let clock = ContinuousClock()
+      outcome = await run(
+        Env(
+          source: source, record: record, clock: clock, timeout: .seconds(60), interval: .milliseconds(1),
+          wait: Wait(timeout: .seconds(60), schedule: .fixed(.milliseconds(1)), clock: clock), ticker: ticker,
+          element: element, vanishing: vanishing, app: app), from: place)
+    case .manualClock:
+      let clock = ManualClock()
+      let driver = drive {
+        if let next = clock.sleepingDeadlines.first, record.count < ProbeRecord.deciding {
+          clock.advance(to: next)
+        }
+      }
+      outcome = await run(
+        Env(
+          source: source, record: record, clock: clock, timeout: .seconds(1_000), interval: .seconds(1),
+          wait: Wait(timeout: .seconds(1_000), schedule: .fixed(.seconds(1)), clock: clock), ticker: ticker,
+          element: element, vanishing: vanishing, app: app), from: place)
+      stop.withLock { $0 = true }
+      await driver.value
+    case .trigger, .observation, .treeChange:
+      // An interval no test waits for: only the source wakes the wait.
+      let clock = ContinuousClock()
+      let triggers = source == .trigger ? [trigger] : []
+      let source = self.source
+      let driver = drive {
+        guard record.count < ProbeRecord.deciding else { return }
+        switch source {
+        case .trigger: trigger.fire()
+        case .observation: ticker.tick()
+        default: tree.update { _ in }
+        }
+      }
+      outcome = await run(
+        Env(
+          source: source, record: record, clock: clock, timeout: .seconds(100_000),
+          interval: .seconds(10_000),
+          wait: Wait(
+            timeout: .seconds(100_000), schedule: .fixed(.seconds(10_000)), triggers: triggers, clock: clock),
+          ticker: ticker, element: element, vanishing: vanishing, app: app), from: place)
+      stop.withLock { $0 = true }
+      await driver.value
+    }
+    if let outcome { return "\(self), from \(place): \(outcome)" }
+    var problems = record.misplaced
+    if record.count < entry.minimumProbes {
+      problems.append("only \(record.count) probes ran, \(entry.minimumProbes) expected")
+    }
+    return problems.isEmpty ? nil : "\(self), from \(place): " + problems.joined(separator: "; ")
+  }
+
+  private func run<C: Clock>(_ env: Env<C>, from place: Place) async -> String? where C.Duration == Duration {
+    do {
+      switch place {
+      case .main: try await Self.runOnMainActor(entry, env)
+      case .probeActor: try await ProbeActor().run(entry, env)
+      case .neither: try await Self.runNonisolated(entry, env)
+      }
+      return nil
+    } catch {
+      return "threw \(error)"
+    }
+  }
+
+  @MainActor
+  private static func runOnMainActor<C: Clock>(_ entry: Entry, _ env: Env<C>) async throws
+  where C.Duration == Duration {
+    try await entry.run(env)
+  }
+
+  private static func runNonisolated<C: Clock>(_ entry: Entry, _ env: Env<C>) async throws
+  where C.Duration == Duration {
+    try await entry.run(env)
+  }
+}
