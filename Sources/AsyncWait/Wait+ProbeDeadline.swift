@@ -18,7 +18,9 @@ extension Wait {
   /// interval. A probe
   /// that ignores cancellation, or a synchronous one, runs to its end, and
   /// the wait ends with it. The condition is `@Sendable` and runs in a child
-  /// task, outside the caller's isolation.
+  /// task; a closure written on an actor (in a `@MainActor` test, or in an
+  /// actor's method that uses `self`) is isolated to it, so each probe runs
+  /// there and reads its state without `await`.
   ///
   /// - Parameters:
   ///   - isolation: The actor isolation in which the loop runs; defaults to the caller's.
@@ -31,7 +33,10 @@ extension Wait {
   ///   throws and the wait does not retry.
   public func until(
     isolation: isolated (any Actor)? = #isolation,
-    _ condition: @escaping @Sendable (_ remaining: Duration) async throws -> Bool
+    // Inherits the actor it is written on, as `Task.init`'s operation
+    // does: without it, a `@Sendable` closure in a `@MainActor` test is
+    // nonisolated, and could read the test's state only with `await`.
+    @_inheritActorContext _ condition: @escaping @Sendable (_ remaining: Duration) async throws -> Bool
   ) async throws -> Bool {
     let poller = try poller()
     let cutOff = ProbeCutOff()
@@ -77,7 +82,7 @@ extension Wait {
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
-    _ condition: @escaping @Sendable (_ remaining: Duration) async throws -> Bool
+    @_inheritActorContext _ condition: @escaping @Sendable (_ remaining: Duration) async throws -> Bool
   ) async throws {
     // Built only when a failure needs it: it copies the file path.
     func location() -> SourceLocation {

@@ -2,6 +2,7 @@
 // main actor, from an actor of the test's own and from nonisolated code.
 // Every probe must run where its wait was called (#38).
 
+import AsyncWait
 import Testing
 import XCTest
 
@@ -59,5 +60,59 @@ final class IsolationMatrixXCTests: XCTestCase {
       let problem = await matrixCase.run(from: .neither)
       XCTAssertNil(problem)
     }
+  }
+}
+
+/// Main-actor state, as a view model keeps it.
+@MainActor
+final class MainActorModel {
+  var probes: [Place] = []
+}
+
+/// The waits whose condition runs in a child task, written as users write
+/// them: the closure reads the caller's actor's state without `await`,
+/// which compiles only because it is isolated to that actor.
+@Suite("A bounded probe runs on the caller's actor")
+struct BoundedProbeIsolationTests {
+  @MainActor
+  @Test func fromTheMainActor() async throws {
+    let model = MainActorModel()
+    let wait = Wait(timeout: .seconds(60), schedule: .fixed(.milliseconds(1)))
+    let held = try await wait.until { _ in
+      model.probes.append(Place.current)
+      return model.probes.count >= ProbeRecord.deciding
+    }
+    try await wait.require { _ in
+      model.probes.append(Place.current)
+      return model.probes.count >= 2 * ProbeRecord.deciding
+    }
+    #expect(held)
+    #expect(model.probes == Array(repeating: .main, count: 2 * ProbeRecord.deciding))
+  }
+
+  @Test func fromAnActor() async throws {
+    let places = try await BoundedProbeActor().waitAndRequire()
+    #expect(places == Array(repeating: .probeActor, count: 2 * ProbeRecord.deciding))
+  }
+}
+
+/// An actor of the user's that waits on its own state.
+actor BoundedProbeActor {
+  private let executor = MarkedQueueExecutor()
+  private var probes: [Place] = []
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  func waitAndRequire() async throws -> [Place] {
+    let wait = Wait(timeout: .seconds(60), schedule: .fixed(.milliseconds(1)))
+    _ = try await wait.until { _ in
+      self.probes.append(Place.current)
+      return self.probes.count >= ProbeRecord.deciding
+    }
+    try await wait.require { _ in
+      self.probes.append(Place.current)
+      return self.probes.count >= 2 * ProbeRecord.deciding
+    }
+    return probes
   }
 }
