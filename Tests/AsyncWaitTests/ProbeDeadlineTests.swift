@@ -64,18 +64,25 @@ struct ProbeDeadlineTests {
     #expect(error.lastObservation == "probe 1 was still running at the deadline and was cancelled")
   }
 
-  @Test func hangingProbeOnTheRealClockEndsNearTheTimeout() async throws {
-    let clock = ContinuousClock()
-    let start = clock.now
+  @Test func hangingProbeOnTheRealClockIsCancelledAtTheDeadline() async throws {
+    // What is checked is that the deadline, on the real clock, cancels the
+    // probe; not how soon the task runs again, which a loaded machine
+    // decides. A probe that were not cancelled would hold the wait for an
+    // hour, past the suite's time limit.
+    let cancellations = ProbeLog<Bool>()
 
     let held = try await Wait(timeout: .milliseconds(200)).until { _ in
-      try await Task.sleep(for: .seconds(3600))
+      do {
+        try await Task.sleep(for: .seconds(3600))
+      } catch is CancellationError {
+        cancellations.record(true)
+        throw CancellationError()
+      }
       return true
     }
 
     #expect(held == false)
-    // Generous: the point is that it does not take the probe's hour.
-    #expect(start.duration(to: clock.now) < .seconds(30))
+    #expect(cancellations.count == 1)
   }
 
   @Test func cancellingTheWaitCancelsTheProbe() async throws {
