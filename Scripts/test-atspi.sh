@@ -64,4 +64,16 @@ session_pid=$!
 wait "$session_pid"
 status=$?
 set -e
-exit "$status"
+[ "$status" = 0 ] || exit "$status"
+
+# Every public wait of the integration is in the isolation matrix, or exempt
+# with a reason (Scripts/check-isolation-matrix.py), read off its public
+# symbols as DocC would.
+bin=$(swift build --package-path Integrations/AsyncWaitATSPI --show-bin-path)
+triple=$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')
+graphs="$workdir/symbol-graphs"
+mkdir -p "$graphs"
+swift symbolgraph-extract -module-name AsyncWaitATSPI -I "$bin/Modules" -target "$triple" \
+  -minimum-access-level public -skip-synthesized-members -output-dir "$graphs" \
+  -I Integrations/AsyncWaitATSPI/Sources/CAtspi $(pkg-config --cflags-only-I atspi-2 | sed 's/-I/-Xcc -I/g')
+python3 Scripts/check-isolation-matrix.py "$graphs"
