@@ -18,6 +18,7 @@ public struct AsyncWaitError: Error, Hashable, Sendable, CustomStringConvertible
     case invalidSchedule
     case negativeDuration
     case invalidTimeoutScale
+    case nonPositiveStandstillLimit
   }
 
   private let kind: Kind
@@ -68,6 +69,10 @@ public struct AsyncWaitError: Error, Hashable, Sendable, CustomStringConvertible
   /// other than a positive, finite decimal number.
   public static let invalidTimeoutScale = AsyncWaitError(.invalidTimeoutScale)
 
+  /// The standstill limit (``WaitDefaults/standstillLimit``) is zero or
+  /// negative.
+  public static let nonPositiveStandstillLimit = AsyncWaitError(.nonPositiveStandstillLimit)
+
   /// The same error with the text that was rejected.
   static func invalidTimeoutScale(_ text: String) -> AsyncWaitError {
     AsyncWaitError(.invalidTimeoutScale, detail: text)
@@ -90,6 +95,8 @@ public struct AsyncWaitError: Error, Hashable, Sendable, CustomStringConvertible
       // that the error depends on nothing that depends on it.
       "The environment variable ASYNCWAIT_TIMEOUT_SCALE is \(detail.map { "\"\($0)\"" } ?? "invalid"); "
         + "set it to a positive decimal number such as 3 or 1.5, or unset it."
+    case .nonPositiveStandstillLimit:
+      "The standstill limit is zero or negative; pass a positive duration of real time, such as .seconds(10)."
     }
   }
 }

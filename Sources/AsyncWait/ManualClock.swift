@@ -9,8 +9,8 @@
 ///   microseconds, and the code under test sees the minute pass on `now`.
 /// - ``Mode/manual``: a sleep suspends until the test moves the clock past
 ///   its deadline (``advance(by:)``, ``advance(to:)``) or cancels the
-///   sleeping task. ``sleepers(atLeast:)`` suspends the test until a number
-///   of tasks are asleep, and ``settle()`` until every sleeper the clock
+///   sleeping task. ``sleepers(atLeast:timeout:fileID:filePath:line:column:)`` suspends the test until a number
+///   of tasks are asleep, and ``settle(timeout:fileID:filePath:line:column:)`` until every sleeper the clock
 ///   woke has returned from its sleep, so a test never guesses how long to
 ///   let another task run.
 ///
@@ -33,7 +33,7 @@
 /// The clock's time is not real time, so `ASYNCWAIT_TIMEOUT_SCALE` does not
 /// scale the timeouts of waits on it.
 ///
-/// > Important: ``settle()`` returns once each woken sleeper's `sleep`
+/// > Important: ``settle(timeout:fileID:filePath:line:column:)`` returns once each woken sleeper's `sleep`
 /// > call has returned, not once the work after it is done; to see that
 /// > work's effect, wait for it (a `requireEventually` on the default clock,
 /// > or the task's value).
@@ -88,25 +88,43 @@ public final class ManualClock: Clock, Sendable {
     var sleepers: [PendingSleep] = []
     var cancelledBeforeSuspending: Set<Int> = []
     var sleepRequests: [Instant] = []
-    var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The callers of `sleepers(atLeast:)` waiting: each one's identifier,
+    /// its count, and its continuation, resumed with `true` when the count
+    /// is reached or `false` when its time is up or its task is cancelled.
+    var sleeperWaiters: [(id: Int, count: Int, continuation: CheckedContinuation<Bool, Never>)] = []
     /// The sleepers an advance resumed whose `sleep` has not returned yet.
     var woken: Set<Int> = []
-    var settleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The callers of `settle()` waiting, resumed as `sleeperWaiters` are.
+    var settleWaiters: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+    /// The identifier of the last waiter.
+    var nextWaiterID = 0
 
     /// Notes that sleeper `id`'s `sleep` returned; returns the settle
     /// waiters to resume when it was the last woken one.
-    mutating func returned(_ id: Int) -> [CheckedContinuation<Void, Never>] {
+    mutating func returned(_ id: Int) -> [CheckedContinuation<Bool, Never>] {
       guard woken.remove(id) != nil, woken.isEmpty else { return [] }
       defer { settleWaiters = [] }
-      return settleWaiters
+      return settleWaiters.map(\.continuation)
     }
 
     /// Removes and returns the waiters whose count of sleepers has been reached.
-    mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+    mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Bool, Never>] {
       let count = sleepers.count
       let satisfied = sleeperWaiters.filter { $0.count <= count }.map(\.continuation)
       sleeperWaiters.removeAll { $0.count <= count }
       return satisfied
+    }
+
+    /// Removes waiter `id` of `sleepers(atLeast:)` or `settle()` and returns
+    /// its continuation, if it still waits.
+    mutating func removeWaiter(_ id: Int) -> CheckedContinuation<Bool, Never>? {
+      if let index = sleeperWaiters.firstIndex(where: { $0.id == id }) {
+        return sleeperWaiters.remove(at: index).continuation
+      }
+      if let index = settleWaiters.firstIndex(where: { $0.id == id }) {
+        return settleWaiters.remove(at: index).continuation
+      }
+      return nil
     }
   }
 
@@ -159,19 +177,19 @@ public final class ManualClock: Clock, Sendable {
     }
     guard let id else { return }
     defer {
-      for waiter in state.withLock({ $0.returned(id) }) { waiter.resume() }
+      for waiter in state.withLock({ $0.returned(id) }) { waiter.resume(returning: true) }
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let (cancelled, waiters) = state.withLock { state in
           if state.cancelledBeforeSuspending.remove(id) != nil {
-            return (true, [CheckedContinuation<Void, Never>]())
+            return (true, [CheckedContinuation<Bool, Never>]())
           }
           state.sleepers.append(PendingSleep(id: id, deadline: deadline, continuation: continuation))
           return (false, state.takeSatisfiedWaiters())
         }
         if cancelled { continuation.resume(throwing: CancellationError()) }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.resume(returning: true) }
       }
     } onCancel: {
       let continuation = state.withLock { state in
@@ -190,10 +208,10 @@ public final class ManualClock: Clock, Sendable {
   /// Moves the clock forward, waking the sleepers that fall due in
   /// deadline order.
   ///
-  /// Each woken sleeper runs concurrently with the caller; ``settle()``
+  /// Each woken sleeper runs concurrently with the caller; ``settle(timeout:fileID:filePath:line:column:)``
   /// waits until each has returned from its sleep. For exact timing of a
   /// multi-step wait, advance to one deadline at a time and await
-  /// ``sleepers(atLeast:)`` between steps.
+  /// ``sleepers(atLeast:timeout:fileID:filePath:line:column:)`` between steps.
   ///
   /// - Parameter duration: How far to move the clock; a negative duration
   ///   leaves it where it is.
@@ -247,29 +265,122 @@ public final class ManualClock: Clock, Sendable {
   /// It returns at once when no woken sleeper is still on its way back. The
   /// work a sleeper does after its sleep runs concurrently with the
   /// caller: wait for its effect rather than for time to pass.
-  public func settle() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let settled = state.withLock { state in
-        if state.woken.isEmpty { return true }
-        state.settleWaiters.append(continuation)
-        return false
-      }
-      if settled { continuation.resume() }
+  ///
+  /// It never hangs a test: after `timeout` of real time it throws
+  /// ``VirtualTimeError``, recorded at its line in a running test.
+  ///
+  /// - Parameters:
+  ///   - timeout: How much real time to wait; `nil`, the default, takes the
+  ///     scope's ``WaitDefaults/standstillLimit``. Multiplied by
+  ///     `ASYNCWAIT_TIMEOUT_SCALE`.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  /// - Throws: ``VirtualTimeError`` when woken sleepers are still on their
+  ///   way back after `timeout`; `CancellationError` when the task is
+  ///   cancelled; ``AsyncWaitError/negativeTimeout`` for a negative timeout.
+  public func settle(
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await waitInRealTime(timeout: timeout, location: location) { state, id, continuation in
+      if state.woken.isEmpty { return true }
+      state.settleWaiters.append((id, continuation))
+      return false
+    } failure: { state in
+      .neverSettled(stillReturning: state.woken.count)
     }
   }
 
   /// Suspends until at least `count` tasks are asleep on this clock.
   ///
-  /// - Parameter count: How many sleepers to wait for.
-  public func sleepers(atLeast count: Int) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock { state in
-        if state.sleepers.count >= count { return true }
-        state.sleeperWaiters.append((count, continuation))
-        return false
-      }
-      if ready { continuation.resume() }
+  /// It never hangs a test: when the code under test never reaches its
+  /// sleep, it throws ``VirtualTimeError`` after `timeout` of real time,
+  /// recorded at its line in a running test.
+  ///
+  /// - Parameters:
+  ///   - count: How many sleepers to wait for.
+  ///   - timeout: How much real time to wait; `nil`, the default, takes the
+  ///     scope's ``WaitDefaults/standstillLimit``. Multiplied by
+  ///     `ASYNCWAIT_TIMEOUT_SCALE`.
+  ///   - fileID: The file ID of the caller, for the error's location.
+  ///   - filePath: The file path of the caller, for the error's location.
+  ///   - line: The line of the caller, for the error's location.
+  ///   - column: The column of the caller, for the error's location.
+  /// - Throws: ``VirtualTimeError`` when fewer than `count` tasks sleep
+  ///   after `timeout`; `CancellationError` when the task is cancelled;
+  ///   ``AsyncWaitError/negativeTimeout`` for a negative timeout.
+  public func sleepers(
+    atLeast count: Int,
+    timeout: Duration? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await waitInRealTime(timeout: timeout, location: location) { state, id, continuation in
+      if state.sleepers.count >= count { return true }
+      state.sleeperWaiters.append((id, count, continuation))
+      return false
+    } failure: { state in
+      .sleepersNeverCame(expected: count, found: state.sleepers.count)
     }
+  }
+
+  /// Suspends until `register` finds what the caller waits for, or the
+  /// clock resumes the waiter it kept; gives up after the caller's timeout
+  /// of real time, and at once when the task is cancelled.
+  ///
+  /// - Parameters:
+  ///   - timeout: The caller's timeout, or `nil` for the scope's standstill
+  ///     limit; scaled.
+  ///   - location: Where the caller was called.
+  ///   - register: Under the lock: returns `true` when what the caller
+  ///     waits for is there already; otherwise keeps the continuation, under
+  ///     the waiter's identifier, for the clock to resume with `true`.
+  ///   - failure: Under the lock, when the time is up: what stood still.
+  /// - Throws: ``VirtualTimeError`` when the time is up, recorded at
+  ///   `location` in a running test; `CancellationError`;
+  ///   ``AsyncWaitError/negativeTimeout``.
+  private func waitInRealTime(
+    timeout: Duration?,
+    location: SourceLocation,
+    register: (inout State, Int, CheckedContinuation<Bool, Never>) -> Bool,
+    failure: (State) -> VirtualTimeError.Kind
+  ) async throws {
+    if let timeout, timeout < .zero {
+      throw FailureRecording.report(AsyncWaitError.negativeTimeout, at: location)
+    }
+    let limit = Standstill.scaled(timeout ?? WaitDefaults.scoped.standstillLimit)
+    try Task.checkCancellation()
+    let id = state.withLock { state in
+      state.nextWaiterID += 1
+      return state.nextWaiterID
+    }
+    // Ends the waiter when its time is up, so that none outlives its limit.
+    let timer = Task.detached { [state] in
+      try? await ContinuousClock().sleep(for: limit, tolerance: nil)
+      state.withLock { $0.removeWaiter(id) }?.resume(returning: false)
+    }
+    defer { timer.cancel() }
+    let found = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        if state.withLock({ register(&$0, id, continuation) }) { continuation.resume(returning: true) }
+      }
+    } onCancel: {
+      state.withLock { $0.removeWaiter(id) }?.resume(returning: false)
+    }
+    if found { return }
+    try Task.checkCancellation()
+    let error = VirtualTimeError(
+      state.withLock { failure($0) }, clockName: "ManualClock", realTime: limit, location: location)
+    throw FailureRecording.report(error, at: location)
   }
 }
 

@@ -21,6 +21,8 @@ extension Poller {
       lastObservation: observation.flatMap { $0.isEmpty ? nil : $0 }, lastError: expiry.lastError,
       location: location)
     error.probesWereBounded = boundsProbes
+    error.lastProbeStart = expiry.lastProbeStart
+    error.clockMeasuresRealTime = TimeoutScale.applies(to: clock)
     return FailureRecording.report(error, at: location)
   }
 }

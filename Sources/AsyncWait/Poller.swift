@@ -55,6 +55,9 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   @usableFromInline let retryingErrors: (@Sendable (any Error) -> Bool)?
   /// Told of every probe.
   @usableFromInline let onProbe: (@Sendable (WaitProbe) -> Void)?
+  /// The wait's own limit on the real time it sleeps while a clock that is
+  /// not real time stands still (``Standstill``); `nil` for the scope's.
+  @usableFromInline let standstillLimit: Duration?
   /// Whether the wait has none of the options above, so its first probe can
   /// take the inlined fast path.
   @usableFromInline let isPlain: Bool
@@ -78,6 +81,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     self.triggers = []
     self.retryingErrors = nil
     self.onProbe = nil
+    self.standstillLimit = nil
     self.isPlain = true
   }
 
@@ -88,14 +92,16 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     clock: C,
     triggers: [WaitTrigger] = [],
     retryingErrors: (@Sendable (any Error) -> Bool)? = nil,
-    onProbe: (@Sendable (WaitProbe) -> Void)? = nil
+    onProbe: (@Sendable (WaitProbe) -> Void)? = nil,
+    standstillLimit: Duration? = nil
   ) {
     self.timing = timing
     self.clock = clock
     self.triggers = triggers
     self.retryingErrors = retryingErrors
     self.onProbe = onProbe
-    self.isPlain = triggers.isEmpty && retryingErrors == nil && onProbe == nil
+    self.standstillLimit = standstillLimit
+    self.isPlain = triggers.isEmpty && retryingErrors == nil && onProbe == nil && standstillLimit == nil
   }
 
   /// Probes until `condition` returns `true` or the timeout passes.
@@ -260,11 +266,33 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
         })
     } catch let failure as ClockSleepFailure {
       throw failure.error
+    } catch let standstill as VirtualTimeError {
+      throw Self.report(standstill, comment: comment(), location: location())
     } catch {
       guard let probe = threw, let location = location() else { throw error }
       throw Self.conditionFailure(error, source: source, comment: comment(), probe: probe, location: location)
     }
     return outcome.carrying(value)
+  }
+
+  /// A wait's clock stood still (``VirtualTimeError``): the error, with
+  /// what the wait was for and where it was called, recorded there in a
+  /// running test.
+  ///
+  /// - Parameters:
+  ///   - standstill: The error the loop threw.
+  ///   - comment: What the wait is for.
+  ///   - location: Where the wait was called, or `nil` for a wait that
+  ///     reports nothing.
+  /// - Returns: The error to throw.
+  @usableFromInline
+  static func report(_ standstill: VirtualTimeError, comment: String?, location: SourceLocation?) -> any Error
+  {
+    guard let location, standstill.location == nil else { return standstill }
+    var error = standstill
+    error.comment = comment
+    error.location = location
+    return FailureRecording.report(error, at: location)
   }
 
   /// The first probe of a wait with options (triggers, retried errors, a
@@ -315,7 +343,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     return .sleep(
       Sleeper(
         clock: clock, start: start, timeout: timeout, schedule: schedule, options: options, loop: loop,
-        readsContext: true))
+        readsContext: true, standstillLimit: standstillLimit))
   }
 
   /// ``afterFirstProbe(from:loop:)`` for a plain wait, from the
@@ -558,9 +586,13 @@ struct LoopState {
   mutating func expiry<C: Clock>(clock: C, timeout: Duration, from start: C.Instant) -> PollExpiry?
   where C.Duration == Duration {
     // The wait's time is never negative, so a zero timeout expires here.
+    // No reading moves it during a probe: before this one, it is when the
+    // probe started.
+    let started = time.value
     let elapsed = time.advance(to: start.duration(to: clock.now))
     guard elapsed < timeout else {
-      return PollExpiry(probeCount: probeCount, elapsed: elapsed, lastError: lastError)
+      return PollExpiry(
+        probeCount: probeCount, elapsed: elapsed, lastError: lastError, lastProbeStart: started)
     }
     return nil
   }
@@ -710,7 +742,8 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// The wait's time at which the current sleep ends.
   @usableFromInline @exclusivity(unchecked) var sleepEnd = Duration.zero
   /// The wait's time at which the piece in progress ends: the sleep's
-  /// start, before its first piece.
+  /// start, before its first piece; once the wait has expired, when its
+  /// last probe started.
   @usableFromInline @exclusivity(unchecked) var pieceEnd = Duration.zero
   /// How long the loop sleeps after each probe.
   @usableFromInline let schedule: PollingSchedule
@@ -731,7 +764,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   @usableFromInline
   init(
     clock: C, start: C.Instant, timeout: Duration, schedule: PollingSchedule, options: Options?,
-    loop: LoopState, readsContext: Bool
+    loop: LoopState, readsContext: Bool, standstillLimit: Duration? = nil
   ) {
     self.readsContext = readsContext || options != nil
     self.clock = clock
@@ -745,10 +778,14 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
         thread.join()
         timer = .thread(.passUnretained(thread))
       } else {
-        timer = .queue(TimerQueue.forWait(on: clock))
+        timer = .queue(
+          TimerQueue.forWait(
+            on: clock, standstillLimit: Standstill.limit(given: standstillLimit, clock: clock)))
       }
     #else
-      timer = .queue(TimerQueue.forWait(on: clock))
+      timer = .queue(
+        TimerQueue.forWait(on: clock, standstillLimit: Standstill.limit(given: standstillLimit, clock: clock))
+      )
     #endif
     super.init()
   }
@@ -796,6 +833,9 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
       throw CancellationError()
     case .clockFailure(let error):
       throw error
+    case .standstill(let realTime):
+      if scheduled { discard() }
+      throw standstill(after: realTime)
     }
   }
 
@@ -813,6 +853,15 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   @usableFromInline @inline(never)
   func sleepOnClock() async throws {
     try await clock.sleep(until: pieceDeadline, tolerance: nil)
+  }
+
+  /// The error of a wait whose clock stood still for `realTime` while it
+  /// slept toward the current piece's end.
+  @usableFromInline @inline(never)
+  func standstill(after realTime: Duration) -> VirtualTimeError {
+    VirtualTimeError(
+      .clockStoodStill(sleepingToward: "\(pieceDeadline)"), clockName: String(describing: C.self),
+      realTime: realTime)
   }
 
   /// After a sleep on the clock itself reached its instant: the next piece,
@@ -853,7 +902,9 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// How the wait expired, once ``probed()`` or ``probeThrew(_:)`` said so.
   @inlinable
   var expiry: PollExpiry {
-    PollExpiry(probeCount: loop.probeCount, elapsed: loop.time.value, lastError: loop.lastError)
+    PollExpiry(
+      probeCount: loop.probeCount, elapsed: loop.time.value, lastError: loop.lastError,
+      lastProbeStart: pieceEnd)
   }
 
   /// Reads the clock after a probe: the expiry, or the next sleep.
@@ -864,7 +915,12 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// every probe.
   @inlinable
   func afterProbe() -> Step {
-    if loop.expiry(clock: clock, timeout: timeout, from: start) != nil { return .expired }
+    if let expiry = loop.expiry(clock: clock, timeout: timeout, from: start) {
+      // No sleep follows: the piece's end keeps when the last probe
+      // started, for ``expiry``.
+      pieceEnd = expiry.lastProbeStart
+      return .expired
+    }
     return startSleep()
   }
 
@@ -895,6 +951,12 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     guard pieceEnd < sleepEnd else {
       // A sleep that ran to its deadline has reached it, whatever the clock reads.
       loop.time.reached(sleepEnd)
+      if !readsContext, sleepEnd >= timeout {
+        // The final probe, at the deadline: read when it starts, once a
+        // wait, so that a failure can tell a wait that woke late (or a
+        // clock that jumped) from a probe that ran long.
+        _ = loop.time.advance(to: start.duration(to: clock.now))
+      }
       return beginProbe()
     }
     pieceEnd += min(sleepEnd - pieceEnd, Poller<C>.maximumSleep)
@@ -1006,12 +1068,17 @@ struct PollExpiry {
   @usableFromInline var elapsed: Duration
   /// The last error the wait retried, if any.
   @usableFromInline var lastError: (any Error)?
+  /// When the last probe started, on the wait's time: past the timeout
+  /// when the wait woke late or its clock jumped, rather than the probe
+  /// running long.
+  @usableFromInline var lastProbeStart: Duration
 
   @usableFromInline
-  init(probeCount: Int, elapsed: Duration, lastError: (any Error)?) {
+  init(probeCount: Int, elapsed: Duration, lastError: (any Error)?, lastProbeStart: Duration = .zero) {
     self.probeCount = probeCount
     self.elapsed = elapsed
     self.lastError = lastError
+    self.lastProbeStart = lastProbeStart
   }
 }
 

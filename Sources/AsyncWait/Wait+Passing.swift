@@ -89,15 +89,21 @@ extension Wait {
     let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller() }
     var last: FailureRecording.AttemptResult?
     var ranForReal = false
-    let outcome = try await poller.poll(isolation: isolation) { probe -> Void? in
-      // The attempt at the deadline (or the only one, for a zero timeout)
-      // runs for real.
-      let isFinal = probe.elapsed >= poller.timeout
-      ranForReal = ranForReal || isFinal
-      let result = await FailureRecording.run(quietly: !isFinal, at: location, isolation: isolation, attempt)
-      if result.error is CancellationError { throw CancellationError() }
-      last = result
-      return result.passed ? () : nil
+    let outcome: PollOutcome<Void>
+    do {
+      outcome = try await poller.poll(isolation: isolation) { probe -> Void? in
+        // The attempt at the deadline (or the only one, for a zero timeout)
+        // runs for real.
+        let isFinal = probe.elapsed >= poller.timeout
+        ranForReal = ranForReal || isFinal
+        let result = await FailureRecording.run(
+          quietly: !isFinal, at: location, isolation: isolation, attempt)
+        if result.error is CancellationError { throw CancellationError() }
+        last = result
+        return result.passed ? () : nil
+      }
+    } catch let standstill as VirtualTimeError {
+      throw Poller<C>.report(standstill, comment: comment(), location: location)
     }
     guard case .expired(var expiry) = outcome else { return }
     if !ranForReal {
@@ -148,10 +154,15 @@ extension Wait {
   ) async throws {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller(.window) }
-    let outcome = try await poller.poll(isolation: isolation) { probe -> (ProbeContext, (any Error)?)? in
-      let result = await FailureRecording.run(quietly: false, at: location, isolation: isolation, attempt)
-      if result.error is CancellationError { throw CancellationError() }
-      return result.passed ? nil : (probe, result.error)
+    let outcome: PollOutcome<(ProbeContext, (any Error)?)>
+    do {
+      outcome = try await poller.poll(isolation: isolation) { probe -> (ProbeContext, (any Error)?)? in
+        let result = await FailureRecording.run(quietly: false, at: location, isolation: isolation, attempt)
+        if result.error is CancellationError { throw CancellationError() }
+        return result.passed ? nil : (probe, result.error)
+      }
+    } catch let standstill as VirtualTimeError {
+      throw Poller<C>.report(standstill, comment: comment(), location: location)
     }
     guard case .decided(let (probe, error)) = outcome else { return }
     let violation = WaitViolationError(

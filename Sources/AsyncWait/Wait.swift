@@ -56,6 +56,15 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   /// duration or a not-before minimum. Set it to `false` for a timeout the
   /// test chose to fit inside something else, such as a cache's lifetime.
   public var scalesTimeout: Bool
+  /// How much real time the wait may sleep while its clock stands still,
+  /// when the clock is not real time; `nil`, the default, takes the
+  /// scope's ``WaitDefaults/standstillLimit``.
+  ///
+  /// A wait on a ``ManualClock`` that nothing advances would never end: it
+  /// throws ``VirtualTimeError`` instead, recorded at its line. Raise the
+  /// limit for a test whose code advances the clock only after long real
+  /// work. Multiplied by `ASYNCWAIT_TIMEOUT_SCALE`.
+  public var standstillLimit: Duration?
   /// The clock that measures the timeout and paces the probes.
   public var clock: C
 
@@ -71,6 +80,9 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///   - onProbe: Told of every probe; nothing by default.
   ///   - scalesTimeout: Whether `ASYNCWAIT_TIMEOUT_SCALE` multiplies the
   ///     timeout; `true` by default. See ``scalesTimeout``.
+  ///   - standstillLimit: How much real time the wait may sleep while a
+  ///     clock that is not real time stands still; `nil`, the default, takes
+  ///     the scope's. See ``standstillLimit``.
   ///   - clock: The clock; `ContinuousClock` by default.
   public init(
     timeout: Duration? = nil,
@@ -79,6 +91,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     retryingErrors: (@Sendable (any Error) -> Bool)? = nil,
     onProbe: (@Sendable (WaitProbe) -> Void)? = nil,
     scalesTimeout: Bool = true,
+    standstillLimit: Duration? = nil,
     clock: C = ContinuousClock()
   ) {
     self.timeout = timeout
@@ -87,6 +100,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     self.retryingErrors = retryingErrors
     self.onProbe = onProbe
     self.scalesTimeout = scalesTimeout
+    self.standstillLimit = standstillLimit
     self.clock = clock
   }
 
@@ -107,12 +121,13 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   func poller(_ kind: TimeoutKind = .eventually, extraTriggers: [WaitTrigger] = []) throws(AsyncWaitError)
     -> Poller<C>
   {
-    try Poller(
+    if let standstillLimit, standstillLimit <= .zero { throw .nonPositiveStandstillLimit }
+    return try Poller(
       timing: WaitDefaults.resolve(
         timeout: timeout, schedule: schedule, kind: kind, scalesTimeout: scalesTimeout, clock: clock),
       clock: clock,
       triggers: extraTriggers.isEmpty ? triggers : triggers + extraTriggers,
-      retryingErrors: retryingErrors, onProbe: onProbe)
+      retryingErrors: retryingErrors, onProbe: onProbe, standstillLimit: standstillLimit)
   }
 
   /// Waits until a condition holds.

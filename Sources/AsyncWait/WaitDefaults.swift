@@ -2,7 +2,7 @@
 /// them, and the deadline shared by every wait of a scope.
 ///
 /// Defaults come from the innermost
-/// ``withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:clock:isolation:_:)``
+/// ``withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:clock:isolation:_:)``
 /// scope around the wait (in Swift Testing, the `.waitDefaults` trait of the
 /// test or its suite sets one), and otherwise from the package:
 ///
@@ -10,6 +10,7 @@
 /// | --- | --- |
 /// | ``timeout`` | 1 second |
 /// | ``pollingInterval`` | 100 milliseconds |
+/// | ``standstillLimit`` | 10 seconds |
 ///
 /// An argument given to a wait always wins over a default.
 public struct WaitDefaults: Sendable {
@@ -19,16 +20,27 @@ public struct WaitDefaults: Sendable {
   public var pollingInterval: Duration
   /// Whether a failing throwing wait records a failure in a running test.
   public var recordsFailures: Bool
+  /// How much real time a wait on a clock that is not real time (such as
+  /// ``ManualClock``) may sleep while that clock stands still, and how long
+  /// ``ManualClock/sleepers(atLeast:timeout:fileID:filePath:line:column:)``
+  /// and ``ManualClock/settle(timeout:fileID:filePath:line:column:)`` wait
+  /// by default, before they throw ``VirtualTimeError``; multiplied by
+  /// `ASYNCWAIT_TIMEOUT_SCALE`.
+  ///
+  /// A test on virtual time that nothing moves would otherwise hang. Waits
+  /// on a clock that measures real time are bound by their timeout instead.
+  public var standstillLimit: Duration
   /// The deadline that every eventually-style wait of the scope ends by.
   var deadline: ScopeDeadline?
   /// A timeout scale that replaces the environment's, for this package's tests.
   package var timeoutScaleOverride: Double?
 
   /// The defaults when no scope sets any: a 1 second timeout, polling
-  /// every 100 milliseconds, failures recorded in a running test.
+  /// every 100 milliseconds, failures recorded in a running test, virtual
+  /// time that stands still for 10 seconds of real time stopped.
   public static let standard = WaitDefaults(
-    timeout: .seconds(1), pollingInterval: .milliseconds(100), recordsFailures: true, deadline: nil,
-    timeoutScaleOverride: nil)
+    timeout: .seconds(1), pollingInterval: .milliseconds(100), recordsFailures: true,
+    standstillLimit: Standstill.defaultLimit, deadline: nil, timeoutScaleOverride: nil)
 
   /// The defaults in force for the current task.
   public static var current: WaitDefaults { scoped }
@@ -47,8 +59,9 @@ public struct WaitDefaults: Sendable {
   ///   - clock: The wait's clock, to read a scope deadline on it and to
   ///     know whether it measures real time.
   /// - Returns: The timeout and schedule to run with, and how they came about.
-  /// - Throws: ``AsyncWaitError`` for a negative timeout, an invalid schedule
-  ///   or an invalid `ASYNCWAIT_TIMEOUT_SCALE`.
+  /// - Throws: ``AsyncWaitError`` for a negative timeout, an invalid
+  ///   schedule, a standstill limit that is not positive or an invalid
+  ///   `ASYNCWAIT_TIMEOUT_SCALE`.
   @usableFromInline
   static func resolve<C: Clock>(
     timeout: Duration?, schedule: PollingSchedule?, kind: TimeoutKind, scalesTimeout: Bool = true, clock: C
@@ -58,6 +71,7 @@ public struct WaitDefaults: Sendable {
     guard given >= .zero else { throw .negativeTimeout }
     let resolvedSchedule = schedule ?? .fixed(defaults.pollingInterval)
     try resolvedSchedule.validate()
+    guard defaults.standstillLimit > .zero else { throw .nonPositiveStandstillLimit }
     var scale: Double
     if let override = defaults.timeoutScaleOverride {
       scale = override
@@ -113,6 +127,9 @@ public struct WaitDefaults: Sendable {
 ///   - recordsFailures: Whether a failing throwing wait records a failure in
 ///     a running test before it throws; `false` leaves the error to the test,
 ///     for tests that catch it.
+///   - standstillLimit: How much real time a wait on a clock that is not
+///     real time may sleep while that clock stands still (see
+///     ``WaitDefaults/standstillLimit``); positive.
 ///   - clock: The clock that measures `deadline`; a wait on another kind of
 ///     clock is not bound by it. `ContinuousClock` by default.
 ///   - isolation: The actor isolation in which `body` runs; defaults to the caller's.
@@ -124,6 +141,7 @@ public func withWaitDefaults<C: Clock, Result>(
   pollingInterval: Duration? = nil,
   deadline: Duration? = nil,
   recordsFailures: Bool? = nil,
+  standstillLimit: Duration? = nil,
   clock: C = ContinuousClock(),
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async throws -> Result
@@ -132,6 +150,9 @@ public func withWaitDefaults<C: Clock, Result>(
   if let timeout { defaults.timeout = timeout }
   if let pollingInterval { defaults.pollingInterval = pollingInterval }
   if let recordsFailures { defaults.recordsFailures = recordsFailures }
+  // A limit that is not positive would stop every wait on virtual time at
+  // once: it is validated where a wait resolves it.
+  if let standstillLimit { defaults.standstillLimit = standstillLimit }
   if let deadline {
     let start = clock.now
     // A deadline on a clock that measures real time is scaled as a timeout is.

@@ -27,7 +27,7 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// (``Wait/scalesTimeout``).
   public var timeoutScale: Double
   /// Whether the wait ended at the deadline of an enclosing
-  /// ``withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:clock:isolation:_:)``
+  /// ``withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:clock:isolation:_:)``
   /// scope rather than at its own timeout.
   public var endedAtScopeDeadline: Bool
   /// The wait's polling schedule, such as `every 100 ms`.
@@ -49,6 +49,13 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// an overrun comes from the one interval its final probe is given, or
   /// from a late wake, and the description gives no advice.
   package var probesWereBounded = false
+  /// When the last probe started, from the start of the wait, when the wait
+  /// knows it: past the deadline when the wait woke late or its clock
+  /// jumped, which is not the probe's doing.
+  package var lastProbeStart: Duration?
+  /// Whether the clock measures real time; a virtual clock's time moves
+  /// only when the test moves it, so a probe cannot run long on it.
+  package var clockMeasuresRealTime = true
 
   /// Creates a timeout error.
   ///
@@ -105,9 +112,26 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// that hangs makes the wait last as long as it does; the description
   /// then says so, and names the form of the wait that cuts a probe off.
   public var probeOverrun: Duration? {
-    let overrun = elapsed - timeout
-    let notice = max(.milliseconds(50), timeout / 10)
-    return overrun > notice ? overrun : nil
+    guard clockMeasuresRealTime else { return nil }
+    let overrun = elapsed - max(timeout, lastProbeStart ?? timeout)
+    return overrun > overrunNotice ? overrun : nil
+  }
+
+  /// The least overrun worth a line: a tenth of the timeout, and at least
+  /// 50 milliseconds.
+  private var overrunNotice: Duration { max(.milliseconds(50), timeout / 10) }
+
+  /// The line that says why the wait took longer than its timeout when the
+  /// probe is not why: its clock jumped past the deadline, or it woke late.
+  private var lateLine: String? {
+    if !clockMeasuresRealTime {
+      guard elapsed - timeout > overrunNotice else { return nil }
+      return "  the clock moved past the deadline to \(elapsed.shortDescription) in one advance; "
+        + "a probe after a jump sees the state at the time jumped to"
+    }
+    guard let lastProbeStart, lastProbeStart - timeout > overrunNotice else { return nil }
+    return "  the wait woke \((lastProbeStart - timeout).shortDescription) after the deadline "
+      + "(a loaded machine, or a system that slept), and its last probe ran then"
   }
 
   /// A multi-line account of the timeout, written to be read as a test failure.
@@ -125,6 +149,9 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
       "Timed out after \(timeoutText) waiting for \(subject)",
       "  (\(probes) over \(elapsed.shortDescription), polling \(schedule) on \(clockName))",
     ]
+    if let lateLine {
+      lines.append(lateLine)
+    }
     if let overrun = probeOverrun {
       lines.append(
         probesWereBounded

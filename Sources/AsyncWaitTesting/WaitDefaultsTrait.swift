@@ -15,7 +15,7 @@ public import Testing
 /// ```
 ///
 /// It runs each test inside
-/// `withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:clock:isolation:_:)`:
+/// `withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:clock:isolation:_:)`:
 /// a trait on a test beats one on its suite, and an argument given to a wait
 /// beats both.
 public struct WaitDefaultsTrait: TestTrait, SuiteTrait, TestScoping {
@@ -27,6 +27,9 @@ public struct WaitDefaultsTrait: TestTrait, SuiteTrait, TestScoping {
   public var deadline: Duration?
   /// Whether failing throwing waits record their failure in the test.
   public var recordsFailures: Bool?
+  /// How much real time a wait on a clock that is not real time may sleep
+  /// while that clock stands still (`WaitDefaults.standstillLimit`).
+  public var standstillLimit: Duration?
 
   /// `true`: a suite's defaults apply to every test inside it.
   public var isRecursive: Bool { true }
@@ -42,7 +45,9 @@ public struct WaitDefaultsTrait: TestTrait, SuiteTrait, TestScoping {
     for test: Test, testCase: Test.Case?, performing function: @concurrent @Sendable () async throws -> Void
   ) async throws {
     try await withWaitDefaults(
-      timeout: timeout, pollingInterval: pollingInterval, deadline: deadline, recordsFailures: recordsFailures
+      timeout: timeout, pollingInterval: pollingInterval, deadline: deadline,
+      recordsFailures: recordsFailures,
+      standstillLimit: standstillLimit
     ) {
       try await function()
     }
@@ -60,15 +65,21 @@ extension Trait where Self == WaitDefaultsTrait {
   ///   - recordsFailures: Whether failing throwing waits record their
   ///     failure in the test before throwing; `true` unless an outer scope
   ///     says otherwise.
+  ///   - standstillLimit: How much real time a wait on a clock that is not
+  ///     real time, such as a `ManualClock`, may sleep while that clock
+  ///     stands still before it fails; 10 seconds unless an outer scope says
+  ///     otherwise.
   /// - Returns: The trait.
   public static func waitDefaults(
     timeout: Duration? = nil,
     pollingInterval: Duration? = nil,
     deadline: Duration? = nil,
-    recordsFailures: Bool? = nil
+    recordsFailures: Bool? = nil,
+    standstillLimit: Duration? = nil
   ) -> Self {
     WaitDefaultsTrait(
-      timeout: timeout, pollingInterval: pollingInterval, deadline: deadline, recordsFailures: recordsFailures
-    )
+      timeout: timeout, pollingInterval: pollingInterval, deadline: deadline,
+      recordsFailures: recordsFailures,
+      standstillLimit: standstillLimit)
   }
 }

@@ -98,7 +98,7 @@ struct FlagElement: WaitableElement {
     let clock = ManualClock()
     let element = FlagElement(flag: Locked(false))
     let task = Task { try await element.waitForExistence(timeout: .seconds(10), using: Wait(clock: clock)) }
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     task.cancel()
 
@@ -171,7 +171,7 @@ final class MainActorLabel: @MainActor WaitableElement {
     let label = MainActorLabel()
     let clock = ManualClock()
     Task { @MainActor in
-      await clock.sleepers(atLeast: 1)
+      try await clock.sleepers(atLeast: 1)
       label.isOnScreen = true
       clock.advance(by: .milliseconds(100))
     }
@@ -213,7 +213,7 @@ struct RemoteElement: WaitableElement {
     let clock = ManualClock()
     let element = RemoteElement(tree: tree, name: "dialog")
     let wait = Task { try await element.waitForExistence(timeout: .seconds(5), using: Wait(clock: clock)) }
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     await tree.insert("dialog")
     clock.advance(by: .milliseconds(100))
@@ -226,7 +226,7 @@ struct RemoteElement: WaitableElement {
     let clock = ManualClock()
     let element = RemoteElement(tree: tree, name: "dialog")
     let wait = Task { try await element.waitForExistence(timeout: .seconds(5), using: Wait(clock: clock)) }
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     await tree.disconnect()
     clock.advance(by: .milliseconds(100))

@@ -32,7 +32,7 @@ import Testing
 
     // Once the wait has probed and parked, the tree's change wakes it: the
     // clock never moves.
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
     tree.update { $0?.children[1].value = "ada@example.com" }
 
     try await filled

@@ -75,7 +75,7 @@ let shoppingScreen = ElementNode(
     let cells = tree.rootElement().cells
     let clock = ManualClock()
     let wait = Task { try await cells.waitForNonExistence(timeout: .seconds(1), using: Wait(clock: clock)) }
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     tree.update { $0?.removeAll { $0.elementType == .cell } }
     clock.advance(by: .milliseconds(100))
@@ -113,7 +113,7 @@ let shoppingScreen = ElementNode(
     let wait = Task {
       try await clear.wait(for: \.isEnabled, toEqual: true, timeout: .seconds(1), using: Wait(clock: clock))
     }
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     tree.update { $0?.update(identifier: "ShoppingScreen.button.clear") { $0.isEnabled = true } }
     clock.advance(by: .milliseconds(100))
@@ -210,7 +210,7 @@ struct CountingNode: QueryableNode {
     let done = tree.rootElement().buttons["Done"]
     let clock = ManualClock()
     let wait = Task { try await done.waitForExistence(timeout: .seconds(60), using: Wait(clock: clock)) }
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     tree.update { $0?.children.append(ElementNode(.button, label: "Done")) }
 
@@ -225,7 +225,7 @@ struct CountingNode: QueryableNode {
     #expect(try await done.exists)
     let clock = ManualClock()
     let wait = Task { try await done.waitForNonExistence(timeout: .seconds(60), using: Wait(clock: clock)) }
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     tree.update { $0?.children.removeAll { $0.label == "Done" } }
 
@@ -238,7 +238,7 @@ struct CountingNode: QueryableNode {
     let done = TreeElement("app") { tree.root }.buttons["Done"]
     let clock = ManualClock()
     let wait = Task { try await done.waitForExistence(timeout: .seconds(60), using: Wait(clock: clock)) }
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     tree.update { $0?.children.append(ElementNode(.button, label: "Done")) }
     clock.advance(by: .milliseconds(100))

@@ -31,7 +31,7 @@ import Testing
         return false
       }
     }
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     task.cancel()
 

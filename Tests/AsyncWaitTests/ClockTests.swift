@@ -72,11 +72,11 @@ struct ClockTests {
     let task = Task {
       try await waitUntil(timeout: interval, pollingInterval: interval, clock: clock) { false }
     }
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
     #expect(clock.sleepingDeadlines == [clock.start.advanced(by: .seconds(86_400))])
 
     clock.advance(by: .seconds(86_400))
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
     #expect(clock.sleepingDeadlines == [clock.start.advanced(by: .seconds(2 * 86_400))])
 
     task.cancel()

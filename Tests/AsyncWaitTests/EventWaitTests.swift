@@ -23,7 +23,7 @@ struct EventWaitTests {
     let clock = ManualClock()
     let done = WaitExpectation("the upload finishes")
     let waiter = Task { try await done.require(timeout: .seconds(60), clock: clock) }
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     done.fulfill()
     try await waiter.value

@@ -30,7 +30,7 @@ final class ScreenModel {
     let model = ScreenModel()
     let clock = ManualClock()
     Task { @MainActor in
-      await clock.sleepers(atLeast: 1)
+      try await clock.sleepers(atLeast: 1)
       model.isLoaded = true
       clock.advance(by: .milliseconds(100))
     }
@@ -79,7 +79,7 @@ actor Inbox {
     let inbox = Inbox()
     let clock = ManualClock()
     let wait = Task { try await inbox.waitForMessage(clock: clock) }
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     await inbox.deliver("hello")
     clock.advance(by: .milliseconds(100))

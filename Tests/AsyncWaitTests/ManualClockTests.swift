@@ -20,10 +20,10 @@ struct ManualClockTests {
     let clock = ManualClock()
     let log = ProbeLog<Int>()
     let task = sleeper(1, until: .seconds(10), on: clock, log: log)
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     clock.advance(by: .seconds(9))
-    await clock.settle()
+    try await clock.settle()
     #expect(clock.sleepingDeadlines == [clock.start.advanced(by: .seconds(10))])
 
     clock.advance(by: .seconds(1))
@@ -47,11 +47,11 @@ struct ManualClockTests {
     var tasks: [Task<Void, any Error>] = []
     for id in 0..<5 {
       tasks.append(sleeper(id, until: .seconds(1), on: clock, log: log))
-      await clock.sleepers(atLeast: id + 1)
+      try await clock.sleepers(atLeast: id + 1)
     }
 
     clock.advance(by: .seconds(1))
-    await clock.settle()
+    try await clock.settle()
     for task in tasks { try await task.value }
 
     #expect(Set(log.probes) == Set(0..<5))
@@ -68,7 +68,7 @@ struct ManualClockTests {
           try await clock.sleep(until: clock.start.advanced(by: .seconds(second)), tolerance: nil)
           seen.record(clock.now.offset)
         })
-      await clock.sleepers(atLeast: second)
+      try await clock.sleepers(atLeast: second)
     }
 
     clock.advance(by: .seconds(3))
@@ -83,11 +83,11 @@ struct ManualClockTests {
     let clock = ManualClock()
     let log = ProbeLog<Int>()
     let late = sleeper(3, until: .seconds(3), on: clock, log: log)
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
     let early = sleeper(1, until: .seconds(1), on: clock, log: log)
-    await clock.sleepers(atLeast: 2)
+    try await clock.sleepers(atLeast: 2)
     let middle = sleeper(2, until: .seconds(2), on: clock, log: log)
-    await clock.sleepers(atLeast: 3)
+    try await clock.sleepers(atLeast: 3)
 
     clock.advance(to: clock.start.advanced(by: .seconds(2)))
     try await early.value
@@ -111,9 +111,9 @@ struct ManualClockTests {
     }
 
     for round in 1...3 {
-      await clock.sleepers(atLeast: 1)
+      try await clock.sleepers(atLeast: 1)
       clock.advance(by: .seconds(1))
-      await clock.settle()
+      try await clock.settle()
       #expect(clock.now.offset == .seconds(round))
     }
     try await task.value
@@ -125,7 +125,7 @@ struct ManualClockTests {
     let clock = ManualClock()
     let log = ProbeLog<Int>()
     let task = sleeper(1, until: .seconds(3600), on: clock, log: log)
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     task.cancel()
 
@@ -151,10 +151,10 @@ struct ManualClockTests {
     let log = ProbeLog<Int>()
     let tasks = (0..<10_000).map { id in sleeper(id, until: .milliseconds(id % 100 + 1), on: clock, log: log)
     }
-    await clock.sleepers(atLeast: 10_000)
+    try await clock.sleepers(atLeast: 10_000)
 
     clock.advance(by: .seconds(1))
-    await clock.settle()
+    try await clock.settle()
     for task in tasks { try await task.value }
 
     #expect(log.count == 10_000)
@@ -162,10 +162,10 @@ struct ManualClockTests {
     #expect(clock.now.offset == .seconds(1))
   }
 
-  @Test func settleReturnsAtOnceWhenNothingWasWoken() async {
+  @Test func settleReturnsAtOnceWhenNothingWasWoken() async throws {
     let clock = ManualClock()
 
-    await clock.settle()
+    try await clock.settle()
 
     #expect(clock.now == clock.start)
   }

@@ -16,7 +16,7 @@ final class FeedModel {
     let model = FeedModel()
     let clock = ManualClock()
     Task { @MainActor in
-      await clock.sleepers(atLeast: 1)
+      try await clock.sleepers(atLeast: 1)
       model.items = ["a", "b"]
     }
 

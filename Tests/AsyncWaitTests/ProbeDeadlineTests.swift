@@ -56,7 +56,7 @@ struct ProbeDeadlineTests {
     }
     var iterator = started.stream.makeAsyncIterator()
     await iterator.next()
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
     clock.advance(by: .seconds(1))
 
     let error = try await #require(throws: WaitTimeoutError.self) { try await wait.value }

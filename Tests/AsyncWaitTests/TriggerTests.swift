@@ -15,7 +15,7 @@ import Testing
           return flag.withLock { $0 }
         }
     }
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     flag.withLock { $0 = true }
     trigger.fire()
@@ -68,13 +68,13 @@ import Testing
         }
     }
     _ = await probes.next()
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
     clock.advance(by: .seconds(4))
 
     trigger.fire()
     _ = await probes.next()
     clock.advance(to: clock.start.advanced(by: .seconds(10)))
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     // The re-probe at 4 s sleeps a full interval from there: nothing probes at 10 s.
     #expect(clock.sleepingDeadlines == [clock.start.advanced(by: .seconds(14))])
@@ -90,7 +90,7 @@ import Testing
     let wait = Task {
       try await Wait(timeout: .seconds(60), triggers: [trigger], clock: clock).until { flag.withLock { $0 } }
     }
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
 
     flag.withLock { $0 = true }
     await withTaskGroup(of: Void.self) { group in
@@ -111,7 +111,7 @@ import Testing
         }
       }
     }
-    await clock.sleepers(atLeast: 500)
+    try await clock.sleepers(atLeast: 500)
 
     flag.withLock { $0 = true }
     trigger.fire()

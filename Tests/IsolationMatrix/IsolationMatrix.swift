@@ -210,7 +210,7 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
   case requirePassing =
     "AsyncWait.requirePassing(_:timeout:pollingInterval:clock:isolation:_:)"
   case withWaitDefaults =
-    "AsyncWait.withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:clock:isolation:_:)"
+    "AsyncWait.withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:clock:isolation:_:)"
   // AsyncWait: a Wait's methods.
   case waitUntilMethod = "AsyncWait.Wait.until(isolation:_:) [() async throws -> Bool]"
   case waitRequire = "AsyncWait.Wait.require(_:isolation:_:) [() async throws -> Bool]"

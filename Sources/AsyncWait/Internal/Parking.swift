@@ -33,6 +33,9 @@ class Parking {
     /// The clock's `sleep` threw this error, so the deadline can no longer
     /// be waited for.
     case clockFailure(any Error)
+    /// The wait's clock, which does not measure real time, stood still for
+    /// this much real time (``Standstill``).
+    case standstill(Duration)
   }
 
   /// The parking place's states; changed only by the event methods below,

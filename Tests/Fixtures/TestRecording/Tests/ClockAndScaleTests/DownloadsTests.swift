@@ -71,9 +71,9 @@ final class TTLCache<C: Clock<Duration>>: Sendable where C.Instant: Sendable {
     }
     defer { refresher.cancel() }
 
-    await clock.sleepers(atLeast: 1)
+    try await clock.sleepers(atLeast: 1)
     clock.advance(by: .seconds(60))
-    await clock.settle()
+    try await clock.settle()
 
     try await requireEventually("the first refresh") { refreshes.withLock { $0 } == 1 }
   }

@@ -1,0 +1,161 @@
+/// A test on a clock that is not real time stopped instead of hanging: the
+/// clock stood still, or the sleepers a test waited for never came.
+///
+/// A virtual clock, such as ``ManualClock``, moves only when something moves
+/// it. A wait that sleeps on one that nothing advances, or a test that waits
+/// for tasks to fall asleep on it when none do, would otherwise never end:
+/// the cause is nearly always a mistake in the test (it forgot to advance
+/// the clock) or in the code under test (it never reached its sleep). So
+/// after a stretch of real time,
+/// ``WaitDefaults/standstillLimit`` (10 seconds unless a scope or the
+/// `Wait` says otherwise, multiplied by `ASYNCWAIT_TIMEOUT_SCALE`), the wait
+/// or the clock's helper throws this error instead, recorded at its line in
+/// a running test:
+///
+/// ```
+/// ManualClock stood still for 10 s of real time while waiting for "the entry expires"
+///   the wait slept toward t=100 ms, and nothing advanced the clock
+///   advance the clock past the wait's sleeps (clock.advance(by:)), or let it
+///   move by itself when a task sleeps (ManualClock(.advancesWhenSleeping))
+/// ```
+///
+/// Waits on a clock that measures real time (`ContinuousClock`,
+/// `SuspendingClock` or a ``RealTimeClock``) are never stopped this way:
+/// their timeout is their bound.
+public struct VirtualTimeError: Error, Sendable, CustomStringConvertible {
+  /// What stood still.
+  public enum Kind: Sendable, Equatable {
+    /// A wait slept while its clock stood still, toward the instant
+    /// described.
+    case clockStoodStill(sleepingToward: String)
+    /// ``ManualClock/sleepers(atLeast:timeout:fileID:filePath:line:column:)``
+    /// saw fewer tasks asleep than it waited for.
+    case sleepersNeverCame(expected: Int, found: Int)
+    /// ``ManualClock/settle(timeout:fileID:filePath:line:column:)`` saw woken
+    /// sleepers that had not returned from their sleep.
+    case neverSettled(stillReturning: Int)
+  }
+
+  /// What stood still.
+  public var kind: Kind
+  /// The clock's type, such as `ManualClock`.
+  public var clockName: String
+  /// How much real time passed with nothing moving.
+  public var realTime: Duration
+  /// What the wait was for, when it said.
+  public var comment: String?
+  /// Where the wait or the helper was called, when it was given.
+  public var location: SourceLocation?
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - kind: What stood still.
+  ///   - clockName: The clock's type.
+  ///   - realTime: How much real time passed with nothing moving.
+  ///   - comment: What the wait was for, if it said.
+  ///   - location: Where the wait or the helper was called, if known.
+  public init(
+    _ kind: Kind, clockName: String, realTime: Duration, comment: String? = nil,
+    location: SourceLocation? = nil
+  ) {
+    self.kind = kind
+    self.clockName = clockName
+    self.realTime = realTime
+    self.comment = comment
+    self.location = location
+  }
+
+  /// The failure, beginning with one line that says what stood still.
+  public var description: String {
+    let time = realTime.shortDescription
+    var lines: [String]
+    switch kind {
+    case .clockStoodStill(let instant):
+      let subject = comment.map { "waiting for \"\($0)\"" } ?? "a wait slept on it"
+      lines = [
+        "\(clockName) stood still for \(time) of real time while \(subject)",
+        "  the wait slept toward \(instant), and nothing advanced the clock",
+        "  advance the clock past the wait's sleeps (clock.advance(by:)), or let it",
+        "  move by itself when a task sleeps (ManualClock(.advancesWhenSleeping))",
+      ]
+    case .sleepersNeverCame(let expected, let found):
+      let sleepers = expected == 1 ? "1 sleeper" : "\(expected) sleepers"
+      lines = [
+        "\(sleepers) expected on \(clockName), \(found) after \(time): the code under test never reached its sleep",
+        "  check that the code under test runs, and sleeps on this clock, not on another",
+      ]
+    case .neverSettled(let stillReturning):
+      let sleepers = stillReturning == 1 ? "1 woken sleeper" : "\(stillReturning) woken sleepers"
+      lines = [
+        "\(clockName) did not settle in \(time): \(sleepers) had not returned from their sleep",
+        "  a task woken by the advance has not run; check that nothing blocks the tasks it needs",
+      ]
+    }
+    lines.append(
+      "  (the limit is WaitDefaults.standstillLimit, scaled by ASYNCWAIT_TIMEOUT_SCALE; "
+        + "a Wait or a scope can raise it)")
+    if let location { lines.append("  at \(location)") }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// The real-time guard of waits on a clock that does not measure real time.
+enum Standstill {
+  /// The package's default limit: 10 seconds.
+  static var defaultLimit: Duration { .seconds(10) }
+
+  /// The real time a wait on `clock` may sleep while the clock stands
+  /// still, scaled; `nil` for a clock that measures real time, which has
+  /// no guard.
+  ///
+  /// - Parameters:
+  ///   - given: The wait's own limit, or `nil` for the scope's.
+  ///   - clock: The wait's clock.
+  /// - Returns: The limit, or `nil` when the clock has no guard.
+  static func limit<C: Clock>(given: Duration?, clock: C) -> Duration? where C.Duration == Duration {
+    guard !TimeoutScale.applies(to: clock) else { return nil }
+    return scaled(given ?? WaitDefaults.scoped.standstillLimit)
+  }
+
+  /// `limit`, multiplied by the timeout scale in force.
+  ///
+  /// - Parameter limit: A limit of real time.
+  /// - Returns: The limit, scaled.
+  static func scaled(_ limit: Duration) -> Duration {
+    let defaults = WaitDefaults.scoped
+    let scale = defaults.timeoutScaleOverride ?? ((try? TimeoutScale.environment.get()) ?? 1)
+    return scale == 1 ? limit : limit.scaled(by: scale, atMost: .seconds(Int64(Int32.max)))
+  }
+
+  /// Sleeps in real time, `limit` at a time, until the sleep `id` of
+  /// `parking` ends or `clock` stands still for a whole `limit`; then ends
+  /// that sleep with ``Parking/Wake/standstill(_:)``.
+  ///
+  /// Ends at once when its task is cancelled.
+  ///
+  /// - Parameters:
+  ///   - parking: The wait's parking place.
+  ///   - id: The sleep to watch.
+  ///   - clock: The wait's clock, which does not measure real time.
+  ///   - limit: How long the clock may stand still.
+  ///   - realTime: The clock of real time: `ContinuousClock`, or a test's.
+  static func watch<C: Clock, Real: Clock>(
+    _ parking: Parking, sleep id: UInt64, clock: C, limit: Duration, realTime: Real = ContinuousClock()
+  ) async where C.Duration == Duration, Real.Duration == Duration {
+    var reading = clock.now
+    while parking.isWaiting(for: id) {
+      do {
+        try await realTime.sleep(until: realTime.now.advanced(by: limit), tolerance: nil)
+      } catch {
+        return
+      }
+      let now = clock.now
+      if now == reading {
+        parking.resume(id, with: .standstill(limit))
+        return
+      }
+      reading = now
+    }
+  }
+}

@@ -1,0 +1,312 @@
+import AsyncWaitTestSupport
+import Dispatch
+import Testing
+
+@testable import AsyncWait
+
+/// A test on virtual time never hangs: a wait on a clock nothing advances,
+/// and a wait for sleepers that never come, stop after a stretch of real
+/// time (#39).
+///
+/// The real-time tests here assert what stopped and why, never how soon: a
+/// guard that failed to fire would hold the test past the suite's time
+/// limit.
+@Suite(.timeLimit(.minutes(1)))
+struct VirtualTimeGuardTests {
+  // MARK: The watchdog, in a test's own real time
+
+  /// Sleep `id` of a fresh parking place, and the watchdog on it, with a
+  /// manual clock standing in for real time.
+  private func watched(clock: ManualClock, realTime: ManualClock) -> (Parking, UInt64, Task<Void, Never>) {
+    let parking = Parking()
+    let sleep = parking.beginFreshSleep()
+    let watchdog = Task {
+      await Standstill.watch(parking, sleep: sleep, clock: clock, limit: .seconds(10), realTime: realTime)
+    }
+    return (parking, sleep, watchdog)
+  }
+
+  @Test func aClockThatMovesIsWatchedOnAndOneThatStandsStillEndsTheSleep() async throws {
+    let (clock, realTime) = (ManualClock(), ManualClock())
+    let (parking, sleep, watchdog) = watched(clock: clock, realTime: realTime)
+
+    // The clock moves a little within the first stretch: the watch goes on.
+    try await realTime.sleepers(atLeast: 1)
+    clock.advance(by: .milliseconds(1))
+    realTime.advance(by: .seconds(10))
+    try await realTime.sleepers(atLeast: 1)
+    #expect(parking.isWaiting(for: sleep))
+
+    // A whole stretch without a move ends the sleep.
+    realTime.advance(by: .seconds(10))
+    let wake = await withUnsafeContinuation { parking.suspend(sleep, $0) }
+    await watchdog.value
+    guard case .standstill(let stoodStill) = wake else {
+      Issue.record("the sleep ended by \(wake)")
+      return
+    }
+    #expect(stoodStill == .seconds(10))
+  }
+
+  @Test func aSleepThatEndsFirstIsLeftAlone() async throws {
+    let (clock, realTime) = (ManualClock(), ManualClock())
+    let (parking, sleep, watchdog) = watched(clock: clock, realTime: realTime)
+    try await realTime.sleepers(atLeast: 1)
+
+    parking.resume(sleep, with: .deadline)
+    let wake = await withUnsafeContinuation { parking.suspend(sleep, $0) }
+    realTime.advance(by: .seconds(10))
+    await watchdog.value
+
+    guard case .deadline = wake else {
+      Issue.record("the sleep ended by \(wake)")
+      return
+    }
+    // The watch ended without resuming anything: the next sleep is served.
+    #expect(realTime.sleepingDeadlines.isEmpty)
+  }
+
+  @Test func aCancelledWatchEndsAtOnce() async throws {
+    let (clock, realTime) = (ManualClock(), ManualClock())
+    let (parking, sleep, watchdog) = watched(clock: clock, realTime: realTime)
+    try await realTime.sleepers(atLeast: 1)
+
+    watchdog.cancel()
+    await watchdog.value
+
+    #expect(parking.isWaiting(for: sleep))
+  }
+
+  // MARK: Waits, end to end, on real time
+
+  @Test func aWaitOnAClockNothingAdvancesFailsAtItsLine() async throws {
+    let clock = ManualClock()
+    let wait = Wait(timeout: .seconds(5), standstillLimit: .milliseconds(100), clock: clock)
+    var stopped: VirtualTimeError?
+    let line = #line + 2
+    do {
+      try await wait.require("the entry expires") { false }
+    } catch let error as VirtualTimeError {
+      stopped = error
+    }
+    let error = try #require(stopped)
+
+    #expect(error.kind == .clockStoodStill(sleepingToward: "t=100 ms"))
+    #expect(error.realTime == .milliseconds(100))
+    #expect(error.comment == "the entry expires")
+    #expect(error.location?.line == line)
+    #expect(
+      error.description.split(separator: "\n").first
+        == "ManualClock stood still for 100 ms of real time while waiting for \"the entry expires\"")
+    #expect(error.description.contains("ManualClock(.advancesWhenSleeping)"))
+    #expect(clock.now == clock.start)
+  }
+
+  @Test func aWaitThatReturnsABoolThrowsTooAndTheScopeSetsTheLimit() async throws {
+    let clock = ManualClock()
+
+    let error = try await #require(throws: VirtualTimeError.self) {
+      try await withWaitDefaults(standstillLimit: .milliseconds(100)) {
+        _ = try await waitUntil(timeout: .seconds(5), pollingInterval: .seconds(1), clock: clock) { false }
+      }
+    }
+
+    #expect(error.kind == .clockStoodStill(sleepingToward: "t=1 s"))
+    #expect(error.location == nil)
+    #expect(
+      error.description.split(separator: "\n").first
+        == "ManualClock stood still for 100 ms of real time while a wait slept on it")
+  }
+
+  @Test func everyKindOfWaitIsGuarded() async throws {
+    // A hold, a value wait, an observed wait and an assertion block, each
+    // on a clock that nothing advances; each stops with the same error.
+    let clock = ManualClock()
+    let wait = Wait(timeout: .seconds(5), standstillLimit: .milliseconds(50), clock: clock)
+    await #expect(throws: VirtualTimeError.self) { try await wait.requireNever("a crash") { false } }
+    await #expect(throws: VirtualTimeError.self) { try await wait.require(for: 1, toEqual: 2) }
+    await #expect(throws: VirtualTimeError.self) { try await wait.untilObserved { false } }
+    await #expect(throws: VirtualTimeError.self) {
+      try await wait.requirePassing { throw Refused() }
+    }
+  }
+
+  @Test func theTimeoutScaleMultipliesTheLimit() async throws {
+    let clock = ManualClock()
+
+    let error = try await #require(throws: VirtualTimeError.self) {
+      try await withTimeoutScale(2) {
+        try await Wait(timeout: .seconds(5), standstillLimit: .milliseconds(50), clock: clock).require {
+          false
+        }
+      }
+    }
+
+    #expect(error.realTime == .milliseconds(100))
+  }
+
+  @Test func aClockAdvancedInTimeIsNeverStopped() async throws {
+    // The guard's stretch is far longer than the test takes to advance.
+    let clock = ManualClock()
+    let wait = Task {
+      try await Wait(timeout: .seconds(1), standstillLimit: .seconds(30), clock: clock).until { false }
+    }
+    for _ in 0..<10 {
+      try await clock.sleepers(atLeast: 1)
+      clock.advance(by: .milliseconds(100))
+    }
+
+    #expect(try await wait.value == false)
+  }
+
+  @Test func realTimeClocksHaveNoGuard() {
+    #expect(Standstill.limit(given: .seconds(1), clock: ContinuousClock()) == nil)
+    #expect(Standstill.limit(given: .seconds(1), clock: SuspendingClock()) == nil)
+    #expect(Standstill.limit(given: .seconds(1), clock: ManualClock()) == .seconds(1))
+    #expect(Standstill.limit(given: nil, clock: ManualClock()) == .seconds(10))
+  }
+
+  @Test func aLimitThatIsNotPositiveIsRefused() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    await #expect(throws: AsyncWaitError.nonPositiveStandstillLimit) {
+      try await Wait(standstillLimit: .zero, clock: clock).until { true }
+    }
+    await #expect(throws: AsyncWaitError.nonPositiveStandstillLimit) {
+      try await withWaitDefaults(standstillLimit: .seconds(-1)) {
+        _ = try await waitUntil(clock: clock) { true }
+      }
+    }
+  }
+
+  // MARK: The manual clock's helpers
+
+  @Test func sleepersThatNeverComeFailAtTheirLine() async throws {
+    let clock = ManualClock()
+    var stopped: VirtualTimeError?
+    let line = #line + 2
+    do {
+      try await clock.sleepers(atLeast: 2, timeout: .milliseconds(100))
+    } catch let error as VirtualTimeError {
+      stopped = error
+    }
+    let error = try #require(stopped)
+
+    #expect(error.kind == .sleepersNeverCame(expected: 2, found: 0))
+    #expect(error.location?.line == line)
+    #expect(
+      error.description.split(separator: "\n").first
+        == "2 sleepers expected on ManualClock, 0 after 100 ms: the code under test never reached its sleep")
+  }
+
+  @Test func waitingForSleepersEndsAtOnceWhenCancelled() async throws {
+    let clock = ManualClock()
+    let waiting = Task { try await clock.sleepers(atLeast: 1, timeout: .seconds(3600)) }
+
+    waiting.cancel()
+
+    await #expect(throws: CancellationError.self) { try await waiting.value }
+  }
+
+  @Test func sleepersThatCameLateAreStillSeen() async throws {
+    let clock = ManualClock()
+    let waiting = Task { try await clock.sleepers(atLeast: 1, timeout: .seconds(3600)) }
+    let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
+
+    try await waiting.value
+    clock.advance(by: .seconds(1))
+    try await sleeper.value
+  }
+
+  @Test func aNegativeTimeoutIsRefused() async throws {
+    let clock = ManualClock()
+    await #expect(throws: AsyncWaitError.negativeTimeout) {
+      try await clock.sleepers(atLeast: 1, timeout: .seconds(-1))
+    }
+    await #expect(throws: AsyncWaitError.negativeTimeout) { try await clock.settle(timeout: .seconds(-1)) }
+  }
+
+  @Test func aSleeperThatCannotRunKeepsTheClockFromSettling() async throws {
+    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+    // The sleeper prefers an executor whose queue the test holds, so that
+    // once the advance resumes it, it cannot return from its sleep.
+    let clock = ManualClock()
+    let gate = GatedExecutor()
+    let sleeper = Task {
+      try await withTaskExecutorPreference(gate) { try await clock.sleep(for: .seconds(1)) }
+    }
+    try await clock.sleepers(atLeast: 1)
+    gate.close()
+    clock.advance(by: .seconds(1))
+
+    let error = try await #require(throws: VirtualTimeError.self) {
+      try await clock.settle(timeout: .milliseconds(100))
+    }
+    gate.open()
+    try await sleeper.value
+
+    #expect(error.kind == .neverSettled(stillReturning: 1))
+    try await clock.settle(timeout: .seconds(30))
+  }
+
+  // MARK: The diagnosis of a wait that ended past its deadline
+
+  @Test func aClockThatJumpsPastTheDeadlineIsNotBlamedOnTheProbe() async throws {
+    let clock = ManualClock()
+    let wait = Task {
+      try await Wait(timeout: .seconds(3), clock: clock).require("five seconds pass") {
+        clock.now.offset >= .seconds(5)
+      }
+    }
+    try await clock.sleepers(atLeast: 1)
+    clock.advance(by: .seconds(4))
+
+    let error = try await #require(throws: WaitTimeoutError.self) { try await wait.value }
+
+    #expect(error.probeOverrun == nil)
+    #expect(error.elapsed == .seconds(4))
+    let lines = error.description.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains(
+        "  the clock moved past the deadline to 4 s in one advance; "
+          + "a probe after a jump sees the state at the time jumped to"))
+    #expect(!error.description.contains("remaining in"))
+  }
+
+  @Test func aWaitThatWokeLateIsToldFromAProbeThatRanLong() {
+    var late = WaitTimeoutError(
+      comment: nil, timeout: .seconds(1), schedule: .fixed(.milliseconds(100)), probeCount: 10,
+      elapsed: .seconds(3), clockName: "ContinuousClock",
+      location: SourceLocation(
+        fileID: "M/F.swift", filePath: "/F.swift", line: 1, column: 1))
+    late.lastProbeStart = .seconds(3)
+    #expect(late.probeOverrun == nil)
+    #expect(late.description.contains("the wait woke 2 s after the deadline"))
+
+    var long = late
+    long.lastProbeStart = .seconds(1)
+    #expect(long.probeOverrun == .seconds(2))
+    #expect(long.description.contains("the last probe ended 2 s after the deadline"))
+    #expect(!long.description.contains("woke"))
+  }
+}
+
+private struct Refused: Error {}
+
+/// A task executor whose queue a test can hold, so that a job enqueued on it
+/// does not run until the test lets it.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+private final class GatedExecutor: TaskExecutor {
+  private let queue = DispatchQueue(label: "VirtualTimeGuardTests.GatedExecutor")
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    queue.async { job.runSynchronously(on: executor) }
+  }
+
+  /// Holds every job enqueued from now on.
+  func close() { queue.suspend() }
+
+  /// Runs the held jobs, and every later one.
+  func open() { queue.resume() }
+}
