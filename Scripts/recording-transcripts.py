@@ -2,14 +2,14 @@
 """Checks the deliberately failing fixtures' output, and keeps the docs'
 transcripts of it true.
 
-Usage: recording-transcripts.py LOG FIXTURES_DIR ARTICLE [--write]
+Usage: recording-transcripts.py LOG FIXTURES_DIR ARTICLE... [--write]
 
 LOG is the output of `swift test --filter FailingFixtures` in
 Tests/Fixtures/TestRecording. For every line of the fixtures marked
 `// fails here`, exactly one failure must be printed at that line, in each
 framework, and its first line must be the wait's own words: no name of the
 package's internals, nothing of XCTUnwrap. No XCTest failure may be printed
-at `<EXPR>:0`. Then every transcript block of ARTICLE
+at `<EXPR>:0`. Then every transcript block of each ARTICLE
 (`<!-- transcript: NAME -->` before a code fence) is compared with the run,
 durations aside; with --write the blocks are rewritten from the run. A line
 longer than WIDTH is wrapped at a space, the break marked with ` \\`, so
@@ -112,7 +112,9 @@ def check(name, records, marked):
 
 
 def main():
-    log, fixtures, article = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
+    arguments = [a for a in sys.argv[1:] if a != "--write"]
+    log, fixtures = arguments[0], pathlib.Path(arguments[1])
+    articles = [pathlib.Path(a) for a in arguments[2:]]
     write = "--write" in sys.argv
     lines = pathlib.Path(log).read_text().splitlines()
     st_issues = parse_swift_testing(lines)
@@ -144,7 +146,6 @@ def main():
         problems.append("XCTest: no passing test case was reported as passed")
 
     # Transcripts: a block is named FRAMEWORK-TEST, such as st-timeout or xc-testTimeout.
-    text = article.read_text()
     block = re.compile(r"(<!-- transcript: ([\w-]+) -->\n```\n)(.*?)(```)", re.S)
 
     def render(name):
@@ -173,17 +174,19 @@ def main():
                 rows.append(f"XCTestFixture.swift:{m.group(1)}: XCTestFixture.{test} : {m.group(2)}")
         return "\n".join(rows) + "\n"
 
-    def replace(match):
-        fresh = wrap(render(match.group(2)))
-        old = match.group(3)
-        if DURATION.sub("D", unwrap(fresh)) != DURATION.sub("D", unwrap(old)):
-            if not write:
-                problems.append(f"transcript {match.group(2)} in {article.name} differs from the run:\n{fresh}")
-        return match.group(1) + (fresh if write else old) + match.group(4)
+    for article in articles:
+        def replace(match):
+            fresh = wrap(render(match.group(2)))
+            old = match.group(3)
+            if DURATION.sub("D", unwrap(fresh)) != DURATION.sub("D", unwrap(old)):
+                if not write:
+                    problems.append(f"transcript {match.group(2)} in {article.name} differs from the run:\n{fresh}")
+            return match.group(1) + (fresh if write else old) + match.group(4)
 
-    new = block.sub(replace, text)
-    if write:
-        article.write_text(new)
+        text = article.read_text()
+        new = block.sub(replace, text)
+        if write:
+            article.write_text(new)
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:

@@ -41,4 +41,5 @@ mkdir -p .build
 swift test --filter FailingFixtures > "$log" 2>&1 || true
 echo "The deliberately failing fixtures' output: Tests/Fixtures/TestRecording/$log"
 python3 "$root/Scripts/recording-transcripts.py" "$log" Tests/FailingFixtures \
-  "$root/Sources/AsyncWait/AsyncWait.docc/using-the-waits-in-tests.md" "$@"
+  "$root/Sources/AsyncWait/AsyncWait.docc/using-the-waits-in-tests.md" \
+  "$root/Sources/AsyncWait/AsyncWait.docc/controlling-time-in-tests.md" "$@"

@@ -17,6 +17,7 @@
 ///   the wait slept toward t=100 ms, and nothing advanced the clock
 ///   advance the clock past the wait's sleeps (clock.advance(by:)), or let it
 ///   move by itself when a task sleeps (ManualClock(.advancesWhenSleeping))
+///   raise the limit, WaitDefaults.standstillLimit, on a Wait or a scope
 /// ```
 ///
 /// Waits on a clock that measures real time (`ContinuousClock`,
@@ -83,18 +84,16 @@ public struct VirtualTimeError: Error, Sendable, CustomStringConvertible {
       let sleepers = expected == 1 ? "1 sleeper" : "\(expected) sleepers"
       lines = [
         "\(sleepers) expected on \(clockName), \(found) after \(time): the code under test never reached its sleep",
-        "  check that the code under test runs, and sleeps on this clock, not on another",
+        "  check that the code under test runs and sleeps on this clock",
       ]
     case .neverSettled(let stillReturning):
       let sleepers = stillReturning == 1 ? "1 woken sleeper" : "\(stillReturning) woken sleepers"
       lines = [
         "\(clockName) did not settle in \(time): \(sleepers) had not returned from their sleep",
-        "  a task woken by the advance has not run; check that nothing blocks the tasks it needs",
+        "  a task the advance woke has not run: check that nothing blocks it",
       ]
     }
-    lines.append(
-      "  (the limit is WaitDefaults.standstillLimit, scaled by ASYNCWAIT_TIMEOUT_SCALE; "
-        + "a Wait or a scope can raise it)")
+    lines.append("  raise the limit, WaitDefaults.standstillLimit, on a Wait or a scope")
     if let location { lines.append("  at \(location)") }
     return lines.joined(separator: "\n")
   }

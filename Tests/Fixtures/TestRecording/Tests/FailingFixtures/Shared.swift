@@ -61,3 +61,17 @@ final class Attempts: Sendable {
     }
   }
 }
+
+/// A cache whose entry expires a minute after it was stored, on the clock
+/// it is given; a test that never advances that clock waits for nothing.
+final class TTLCache: Sendable {
+  private let storedAt: ManualClock.Instant
+  private let clock: ManualClock
+
+  init(clock: ManualClock) {
+    self.clock = clock
+    storedAt = clock.now
+  }
+
+  var isEmpty: Bool { storedAt.duration(to: clock.now) >= .seconds(60) }
+}

@@ -74,6 +74,18 @@ import Testing
     try await requireEventually("it loads", for: feed.phase, toEqual: .loaded, timeout: .zero)  // fails here
   }
 
+  @Test func clockNothingAdvances() async throws {
+    let clock = ManualClock()
+    let cache = TTLCache(clock: clock)
+    let standsStill = Wait(timeout: .seconds(5), standstillLimit: .milliseconds(200), clock: clock)
+    try await standsStill.require("the entry expires") { cache.isEmpty }  // fails here
+  }
+
+  @Test func sleepersThatNeverCome() async throws {
+    let clock = ManualClock()
+    try await clock.sleepers(atLeast: 2, timeout: .milliseconds(200))  // fails here
+  }
+
   @Test func passingWaitRecordsNothing() async throws {
     try await requireEventually("it holds", timeout: .milliseconds(200)) { true }
   }

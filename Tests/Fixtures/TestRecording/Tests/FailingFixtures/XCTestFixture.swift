@@ -68,6 +68,18 @@ final class XCTestFixture: XCTestCase {
     try await requireEventually("it loads", for: feed.phase, toEqual: .loaded, timeout: .zero)  // fails here
   }
 
+  func testClockNothingAdvances() async throws {
+    let clock = ManualClock()
+    let cache = TTLCache(clock: clock)
+    let standsStill = Wait(timeout: .seconds(5), standstillLimit: .milliseconds(200), clock: clock)
+    try await standsStill.require("the entry expires") { cache.isEmpty }  // fails here
+  }
+
+  func testSleepersThatNeverCome() async throws {
+    let clock = ManualClock()
+    try await clock.sleepers(atLeast: 2, timeout: .milliseconds(200))  // fails here
+  }
+
   func testAssertionBlockPassingOnItsThirdAttemptRecordsNothing() async throws {
     let attempts = Attempts()
     try await requirePassing("the count reaches 3", timeout: .seconds(5), pollingInterval: .milliseconds(10))
