@@ -13,7 +13,12 @@ element on a wait's probes:
     does, so that its probes run there);
   - it is async and takes a closure that is not `@Sendable` (code of the
     caller's, which can read the caller's actor's state);
-  - it is async and takes an element, a query or a locator.
+  - it is async and takes an element, a query or a locator;
+  - it is async and takes a closure that inherits the caller's actor
+    (`@_inheritActorContext`).
+
+An async property (`exists`, `count`) is one read, not a wait: it runs where
+its caller does, and the waits that read it are in the matrix.
 
 Each must be an `Entry` of Tests/IsolationMatrix/IsolationMatrix.swift (which
 runs it from the main actor, an actor and nonisolated code, on probes 1 to
@@ -36,7 +41,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_MATRIX = os.path.join(ROOT, "Tests", "IsolationMatrix", "IsolationMatrix.swift")
-KINDS = {"swift.func", "swift.method", "swift.type.method", "swift.init"}
+KINDS = {"swift.func", "swift.method", "swift.type.method", "swift.init", "swift.subscript"}
 ELEMENT_TYPES = re.compile(r"\b(ElementLocator|WaitableElement|TreeElement|ElementQuery)\b")
 LOCATION_LABELS = "fileID:filePath:line:column:"
 
@@ -76,6 +81,8 @@ def selected(symbol):
         return "is async and takes a closure that is not @Sendable"
     if is_async and any(ELEMENT_TYPES.search(t) for t in types):
         return "is async and takes an element"
+    if is_async and "@_inheritActorContext" in declaration:
+        return "is async and takes a closure that inherits the caller's actor"
     return None
 
 
@@ -103,17 +110,24 @@ def public_waits(graph_dirs):
     for name, _, _ in found:
         counts[name] = counts.get(name, 0) + 1
     waits = {}
+    clashes = []
     for name, closure, reason in found:
         key = f"{name} [{closure}]" if counts[name] > 1 else name
+        if key in waits:
+            clashes.append(key)
         waits[key] = reason
-    return waits, modules
+    return waits, modules, sorted(set(clashes))
 
 
 def matrix_names(path):
-    """The entries' and the exemptions' names in the matrix's source."""
-    source = open(path).read()
-    entries = set(re.findall(r'case\s+\w+\s*=\s*"([^"]+)"', source))
-    exemptions_source = source.split("static let exemptions", 1)[1].split("]\n", 1)[0]
+    """The entries' and the exemptions' names in the matrix's source: the
+    raw values of `enum Entry`'s cases and the keys of its `exemptions`,
+    comments left out."""
+    source = re.sub(r"//[^\n]*", "", open(path).read())
+    body = source.split("enum Entry:", 1)[1]
+    cases, rest = body.split("static let exemptions", 1)
+    entries = set(re.findall(r'case\s+\w+\s*=\s*"([^"]+)"', cases))
+    exemptions_source = rest.split("]\n", 1)[0]
     exemptions = set(re.findall(r'^\s*"([^"]+)":', exemptions_source, re.MULTILINE))
     return entries, exemptions
 
@@ -127,7 +141,9 @@ def main(arguments):
     if not arguments:
         print(__doc__, file=sys.stderr)
         return 2
-    waits, modules = public_waits(arguments)
+    waits, modules, clashes = public_waits(arguments)
+    for name in clashes:
+        print(f"two public waits share the name {name}: the matrix cannot tell them apart", file=sys.stderr)
     entries, exemptions = matrix_names(matrix)
     listed = entries | exemptions
     missing = sorted(set(waits) - listed)
@@ -136,7 +152,7 @@ def main(arguments):
         print(f"not in the isolation matrix: {name} ({waits[name]})", file=sys.stderr)
     for name in stale:
         print(f"in the isolation matrix, but no public symbol of {name.split('.', 1)[0]}: {name}", file=sys.stderr)
-    if missing or stale:
+    if missing or stale or clashes:
         print(
             f"Add each public wait to `Entry` in {os.path.relpath(matrix, ROOT)}, or, with the reason it "
             "runs no caller code on its probes, to `exemptions`.",

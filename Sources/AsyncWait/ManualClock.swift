@@ -98,6 +98,10 @@ public final class ManualClock: Clock, Sendable {
     var settleWaiters: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
     /// The identifier of the last waiter.
     var nextWaiterID = 0
+    /// The waiters whose time ran out, or whose task was cancelled, before
+    /// they were stored: each finds itself here when it comes to be stored,
+    /// and ends at once.
+    var endedWaiters: Set<Int> = []
 
     /// Notes that sleeper `id`'s `sleep` returned; returns the settle
     /// waiters to resume when it was the last woken one.
@@ -115,15 +119,19 @@ public final class ManualClock: Clock, Sendable {
       return satisfied
     }
 
-    /// Removes waiter `id` of `sleepers(atLeast:)` or `settle()` and returns
-    /// its continuation, if it still waits.
-    mutating func removeWaiter(_ id: Int) -> CheckedContinuation<Bool, Never>? {
+    /// Ends waiter `id` of `sleepers(atLeast:)` or `settle()`: removes it and
+    /// returns its continuation when it is stored.
+    ///
+    /// When it is not stored yet, notes that it has ended, for
+    /// `waitInRealTime` to find as it comes to store it.
+    mutating func endWaiter(_ id: Int) -> CheckedContinuation<Bool, Never>? {
       if let index = sleeperWaiters.firstIndex(where: { $0.id == id }) {
         return sleeperWaiters.remove(at: index).continuation
       }
       if let index = settleWaiters.firstIndex(where: { $0.id == id }) {
         return settleWaiters.remove(at: index).continuation
       }
+      endedWaiters.insert(id)
       return nil
     }
   }
@@ -357,25 +365,44 @@ public final class ManualClock: Clock, Sendable {
     if let timeout, timeout < .zero {
       throw FailureRecording.report(AsyncWaitError.negativeTimeout, at: location)
     }
-    let limit = Standstill.scaled(timeout ?? WaitDefaults.scoped.standstillLimit)
+    let scoped = WaitDefaults.scoped.standstillLimit
+    guard timeout != nil || scoped > .zero else {
+      throw FailureRecording.report(AsyncWaitError.nonPositiveStandstillLimit, at: location)
+    }
+    let limit = Standstill.scaled(timeout ?? scoped)
     try Task.checkCancellation()
     let id = state.withLock { state in
       state.nextWaiterID += 1
       return state.nextWaiterID
     }
-    // Ends the waiter when its time is up, so that none outlives its limit.
+    // Ends the waiter when its time is up, so that none outlives its limit;
+    // one not stored yet finds, as it comes to be stored, that it ended.
     let timer = Task.detached { [state] in
-      try? await ContinuousClock().sleep(for: limit, tolerance: nil)
-      state.withLock { $0.removeWaiter(id) }?.resume(returning: false)
+      do {
+        try await ContinuousClock().sleep(for: limit, tolerance: nil)
+      } catch {
+        return
+      }
+      state.withLock { $0.endWaiter(id) }?.resume(returning: false)
     }
-    defer { timer.cancel() }
     let found = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-        if state.withLock({ register(&$0, id, continuation) }) { continuation.resume(returning: true) }
+        // `nil`: stored, for the clock, the timer or the cancellation to
+        // resume; otherwise whether what the caller waits for is there.
+        let answer: Bool? = state.withLock { state in
+          if state.endedWaiters.remove(id) != nil { return false }
+          return register(&state, id, continuation) ? true : nil
+        }
+        if let answer { continuation.resume(returning: answer) }
       }
     } onCancel: {
-      state.withLock { $0.removeWaiter(id) }?.resume(returning: false)
+      state.withLock { $0.endWaiter(id) }?.resume(returning: false)
     }
+    // A timer that fired after the waiter was resumed noted it as ended:
+    // forgotten once the timer is done.
+    timer.cancel()
+    await timer.value
+    state.withLock { _ = $0.endedWaiters.remove(id) }
     if found { return }
     try Task.checkCancellation()
     let error = VirtualTimeError(

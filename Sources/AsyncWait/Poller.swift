@@ -109,8 +109,9 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// The condition is the probe itself, called with nothing around it: the
   /// path of a wait whose condition does not need to know its place in the
   /// wait. Without options (triggers, retried errors, an observer), the
-  /// loop reads the clock once a probe, after it; with them, also as each
-  /// probe starts, for the observer.
+  /// loop reads the clock once a probe, after it, and as the final probe at
+  /// the deadline starts; with them, also as each probe starts, for the
+  /// observer.
   ///
   /// - Parameters:
   ///   - isolation: The actor the condition runs on; the caller's by default.
@@ -408,8 +409,9 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     // The standard library runs the operation as an async function of no
     // isolation of its own: its type predates `nonisolated(nonsending)`. A
     // closure that names no isolated parameter is inferred nonisolated and
-    // would run there, on the global executor, with the condition (#38: 9
-    // of 15 waits probed off their caller's actor from the second probe).
+    // would run there, on the global executor, with the condition (#38:
+    // from the second probe on, 38 of the 44 waits the isolation matrix
+    // runs probed off their caller's actor).
     // So the loop is a function isolated to `isolation`, which runs there
     // whatever the closure's isolation; the closure passes `isolation` on,
     // which isolates it to the same actor, so the call does not hop. The
@@ -727,8 +729,9 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// piece's wake reads it.
   @usableFromInline @exclusivity(unchecked) var scheduled = false
   /// Whether the probes read their place in the wait (``context``): when
-  /// not, the loop reads the clock once a probe, after it, and a probe's
-  /// ``context`` gives the wait's time when its sleep ended.
+  /// not, the loop reads the clock once a probe, after it (and as the final
+  /// probe starts), and a probe's ``context`` gives the wait's time when its
+  /// sleep ended.
   @usableFromInline let readsContext: Bool
   /// The wait's triggers, retried errors and probe observer; `nil` for a
   /// plain wait, which has none of them, and once the wait has returned.
@@ -743,7 +746,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   @usableFromInline @exclusivity(unchecked) var sleepEnd = Duration.zero
   /// The wait's time at which the piece in progress ends: the sleep's
   /// start, before its first piece; once the wait has expired, when its
-  /// last probe started.
+  /// last probe started, or a negative duration when that is not known.
   @usableFromInline @exclusivity(unchecked) var pieceEnd = Duration.zero
   /// How long the loop sleeps after each probe.
   @usableFromInline let schedule: PollingSchedule
@@ -904,7 +907,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   var expiry: PollExpiry {
     PollExpiry(
       probeCount: loop.probeCount, elapsed: loop.time.value, lastError: loop.lastError,
-      lastProbeStart: pieceEnd)
+      lastProbeStart: pieceEnd < .zero ? nil : pieceEnd)
   }
 
   /// Reads the clock after a probe: the expiry, or the next sleep.
@@ -917,8 +920,11 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   func afterProbe() -> Step {
     if let expiry = loop.expiry(clock: clock, timeout: timeout, from: start) {
       // No sleep follows: the piece's end keeps when the last probe
-      // started, for ``expiry``.
-      pieceEnd = expiry.lastProbeStart
+      // started, for ``expiry``, when the clock was read as it started (a
+      // probe that reads its place, or the final one); otherwise the sleep
+      // before it may have ended late, and it is not known (negative).
+      let measured = readsContext || sleepEnd >= timeout
+      pieceEnd = measured ? expiry.lastProbeStart ?? .zero : .nanoseconds(-1)
       return .expired
     }
     return startSleep()
@@ -1068,13 +1074,15 @@ struct PollExpiry {
   @usableFromInline var elapsed: Duration
   /// The last error the wait retried, if any.
   @usableFromInline var lastError: (any Error)?
-  /// When the last probe started, on the wait's time: past the timeout
-  /// when the wait woke late or its clock jumped, rather than the probe
-  /// running long.
-  @usableFromInline var lastProbeStart: Duration
+  /// When the last probe started, on the wait's time.
+  ///
+  /// Past the timeout when the wait woke late or its clock jumped, rather
+  /// than the probe running long. `nil` when the loop did not read the
+  /// clock as it started (a plain wait's probe before the final one).
+  @usableFromInline var lastProbeStart: Duration?
 
   @usableFromInline
-  init(probeCount: Int, elapsed: Duration, lastError: (any Error)?, lastProbeStart: Duration = .zero) {
+  init(probeCount: Int, elapsed: Duration, lastError: (any Error)?, lastProbeStart: Duration? = .zero) {
     self.probeCount = probeCount
     self.elapsed = elapsed
     self.lastError = lastError

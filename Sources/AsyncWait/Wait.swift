@@ -61,9 +61,12 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   /// scope's ``WaitDefaults/standstillLimit``.
   ///
   /// A wait on a ``ManualClock`` that nothing advances would never end: it
-  /// throws ``VirtualTimeError`` instead, recorded at its line. Raise the
-  /// limit for a test whose code advances the clock only after long real
-  /// work. Multiplied by `ASYNCWAIT_TIMEOUT_SCALE`.
+  /// throws ``VirtualTimeError`` instead, which the `require` forms record
+  /// at their line in a running test. A wait that only its triggers wake
+  /// counts as standing still too when they are further apart than the
+  /// limit. Raise the limit for a test whose code advances the clock only
+  /// after long real work. Multiplied by `ASYNCWAIT_TIMEOUT_SCALE`; ignored
+  /// on a clock that measures real time.
   public var standstillLimit: Duration?
   /// The clock that measures the timeout and paces the probes.
   public var clock: C
@@ -127,7 +130,10 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
         timeout: timeout, schedule: schedule, kind: kind, scalesTimeout: scalesTimeout, clock: clock),
       clock: clock,
       triggers: extraTriggers.isEmpty ? triggers : triggers + extraTriggers,
-      retryingErrors: retryingErrors, onProbe: onProbe, standstillLimit: standstillLimit)
+      retryingErrors: retryingErrors, onProbe: onProbe,
+      // A clock of real time has no guard: a wait on one that sets a limit
+      // stays plain.
+      standstillLimit: standstillLimit.flatMap { TimeoutScale.applies(to: clock) ? nil : $0 })
   }
 
   /// Waits until a condition holds.

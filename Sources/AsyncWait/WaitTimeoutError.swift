@@ -106,7 +106,13 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// a wait that took longer than its timeout.
   ///
   /// It is set when the overrun is more than a tenth of the timeout and
-  /// more than 50 milliseconds, and `nil` otherwise.
+  /// more than 50 milliseconds, and `nil` otherwise. It is measured from the
+  /// later of the deadline and the probe's start when the wait knows when
+  /// its last probe started (the final probe at the deadline, and every
+  /// probe of a wait that reads its place): a wait that woke late, or whose
+  /// clock jumped, is not the probe's doing, and the description says so
+  /// instead. On a clock that is not real time it is always `nil`: such a
+  /// clock moves only when the test moves it.
   ///
   /// A probe that is running at the deadline runs to its end, so a probe
   /// that hangs makes the wait last as long as it does; the description
