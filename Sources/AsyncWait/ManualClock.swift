@@ -9,10 +9,13 @@
 ///   microseconds, and the code under test sees the minute pass on `now`.
 /// - ``Mode/manual``: a sleep suspends until the test moves the clock past
 ///   its deadline (``advance(by:)``, ``advance(to:)``) or cancels the
-///   sleeping task. ``sleepers(atLeast:timeout:fileID:filePath:line:column:)`` suspends the test until a number
-///   of tasks are asleep, and ``settle(timeout:fileID:filePath:line:column:)`` until every sleeper the clock
-///   woke has returned from its sleep, so a test never guesses how long to
-///   let another task run.
+///   sleeping task.
+///   ``sleepers(atLeast:timeout:fileID:filePath:line:column:)`` suspends the
+///   test until a number of tasks are asleep, and
+///   ``settle(timeout:fileID:filePath:line:column:)`` until every sleeper the
+///   clock woke has returned from its sleep, so a test never guesses how
+///   long to let another task run; neither waits for ever (see
+///   ``VirtualTimeError``).
 ///
 /// A cache whose entries expire after a minute, tested in virtual time:
 ///
@@ -33,10 +36,10 @@
 /// The clock's time is not real time, so `ASYNCWAIT_TIMEOUT_SCALE` does not
 /// scale the timeouts of waits on it.
 ///
-/// > Important: ``settle(timeout:fileID:filePath:line:column:)`` returns once each woken sleeper's `sleep`
-/// > call has returned, not once the work after it is done; to see that
-/// > work's effect, wait for it (a `requireEventually` on the default clock,
-/// > or the task's value).
+/// > Important: ``settle(timeout:fileID:filePath:line:column:)`` returns
+/// > once each woken sleeper's `sleep` call has returned, not once the work
+/// > after it is done; to see that work's effect, wait for it (a
+/// > `requireEventually` on the default clock, or the task's value).
 ///
 /// Every deadline asked of ``sleep(until:tolerance:)`` is recorded in
 /// ``sleepRequests``.
@@ -216,10 +219,12 @@ public final class ManualClock: Clock, Sendable {
   /// Moves the clock forward, waking the sleepers that fall due in
   /// deadline order.
   ///
-  /// Each woken sleeper runs concurrently with the caller; ``settle(timeout:fileID:filePath:line:column:)``
-  /// waits until each has returned from its sleep. For exact timing of a
-  /// multi-step wait, advance to one deadline at a time and await
-  /// ``sleepers(atLeast:timeout:fileID:filePath:line:column:)`` between steps.
+  /// Each woken sleeper runs concurrently with the caller;
+  /// ``settle(timeout:fileID:filePath:line:column:)`` waits until each has
+  /// returned from its sleep. For exact timing of a multi-step wait, advance
+  /// to one deadline at a time and await
+  /// ``sleepers(atLeast:timeout:fileID:filePath:line:column:)`` between
+  /// steps.
   ///
   /// - Parameter duration: How far to move the clock; a negative duration
   ///   leaves it where it is.
