@@ -20,7 +20,10 @@
 /// Every method is a thin call into the same polling loop as
 /// ``waitUntil(timeout:pollingInterval:clock:isolation:_:)``, with its rules:
 /// the first probe at once, no sleep past the deadline and a final probe at
-/// it, prompt cancellation, the condition run in the caller's isolation.
+/// it, prompt cancellation, the condition run in the caller's isolation. On
+/// a clock that is not real time, every method throws ``VirtualTimeError``
+/// when the clock stands still through a sleep for ``standstillLimit`` (the
+/// `require` forms record it at their line).
 ///
 /// The element waits of `AsyncWaitElements` take a `Wait` too, so a backoff,
 /// retried errors or an observer apply to them as well.

@@ -53,7 +53,9 @@
 ///   `ASYNCWAIT_TIMEOUT_SCALE` is invalid; `CancellationError` when the task
 ///   is cancelled before the condition holds; any error the condition
 ///   throws, at once and without probing again; an error the clock's
-///   `sleep` throws.
+///   `sleep` throws; ``VirtualTimeError`` when a clock that is not real time
+///   stands still through a sleep for ``WaitDefaults/standstillLimit`` of
+///   real time.
 @inlinable
 public func waitUntil<C: Clock>(
   timeout: Duration? = nil,
@@ -107,7 +109,9 @@ public func waitUntil<C: Clock>(
 ///   running test with `AsyncWaitTesting`, after recording it at the call);
 ///   ``AsyncWaitError`` before any probe when an argument is out of range;
 ///   `CancellationError` when the task is cancelled before the condition
-///   holds; any error the condition throws; an error the clock's `sleep` throws.
+///   holds; any error the condition throws; an error the clock's `sleep` throws;
+///   ``VirtualTimeError`` when a clock that is not real time stands still
+///   through a sleep for ``WaitDefaults/standstillLimit`` of real time.
 public func requireEventually<C: Clock>(
   _ comment: @autoclosure () -> String? = nil,
   timeout: Duration? = nil,
