@@ -28,7 +28,8 @@ names no public symbol of a module it read, so that a renamed wait does not
 leave a row that runs nothing.
 
 A symbol is named `Module.Path.name(labels:)`, without the caller's location
-labels (`fileID:filePath:line:column:`); where two symbols would share a
+labels (`fileID:filePath:line:column:`) and `isolation:`, which every wait
+takes; where two symbols would share a
 name, the type of the last closure they take (the condition) follows in brackets, without
 its attributes.
 """
@@ -102,7 +103,7 @@ def public_waits(graph_dirs):
                 if reason is None:
                     continue
                 components = list(symbol["pathComponents"])
-                components[-1] = components[-1].replace(LOCATION_LABELS, "")
+                components[-1] = components[-1].replace(LOCATION_LABELS, "").replace("isolation:", "")
                 name = module + "." + ".".join(components)
                 closures = [bare_closure_type(t) for t in parameter_types(symbol) if is_closure(t)]
                 found.append((name, closures[-1] if closures else "", reason))

@@ -12,6 +12,9 @@ extension ElementLocator {
   ///   - timeout: How long to keep probing; when given, it replaces the
   ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
   ///     `wait`, which by default is the scope's.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the tree's triggers are added
   ///     to it. By default, the scope's polling interval on `ContinuousClock`.
   ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
@@ -23,11 +26,14 @@ extension ElementLocator {
   public func wait<C: Clock>(
     for expectation: ElementExpectation<Node>,
     timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
     let element = element
-    return try await wait.configured(for: self, timeout: timeout).until(isolation: isolation) {
+    return try await wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval).until(
+      isolation: isolation
+    ) {
       expectation.isMet(by: try await element.snapshot())
     }
   }
@@ -51,6 +57,9 @@ extension ElementLocator {
   ///   - timeout: How long to keep probing; when given, it replaces the
   ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
   ///     `wait`, which by default is the scope's.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the tree's triggers are added
   ///     to it. By default, the scope's polling interval on `ContinuousClock`.
   ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
@@ -66,6 +75,7 @@ extension ElementLocator {
     _ expectation: ElementExpectation<Node>,
     _ comment: @autoclosure () -> String? = nil,
     timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -76,7 +86,8 @@ extension ElementLocator {
     let element = element
     try await require(
       comment() ?? "\(elementDescription) \(expectation.description)",
-      using: wait.configured(for: self, timeout: timeout), isolation: isolation, fileID: fileID,
+      using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
+      isolation: isolation, fileID: fileID,
       filePath: filePath, line: line, column: column,
       reading: { try await element.snapshot() }, until: expectation.isMet(by:),
       lastSeen: { expectation.observation(of: $0 ?? nil) })
@@ -91,6 +102,9 @@ extension ElementQuery {
   ///   - timeout: How long to keep probing; when given, it replaces the
   ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
   ///     `wait`, which by default is the scope's.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the tree's triggers are added
   ///     to it. By default, the scope's polling interval on `ContinuousClock`.
   ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
@@ -102,10 +116,13 @@ extension ElementQuery {
   public func wait<C: Clock>(
     forCount count: Int,
     timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    try await wait.configured(for: self, timeout: timeout).until(isolation: isolation) {
+    try await wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval).until(
+      isolation: isolation
+    ) {
       try await self.count == count
     }
   }
@@ -125,6 +142,9 @@ extension ElementQuery {
   ///   - timeout: How long to keep probing; when given, it replaces the
   ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
   ///     `wait`, which by default is the scope's.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the tree's triggers are added
   ///     to it. By default, the scope's polling interval on `ContinuousClock`.
   ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
@@ -140,6 +160,7 @@ extension ElementQuery {
     count: Int,
     _ comment: @autoclosure () -> String? = nil,
     timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -149,7 +170,8 @@ extension ElementQuery {
   ) async throws where C.Duration == Duration {
     try await require(
       comment() ?? "\(elementDescription) to match \(count) node\(count == 1 ? "" : "s")",
-      using: wait.configured(for: self, timeout: timeout), isolation: isolation, fileID: fileID,
+      using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
+      isolation: isolation, fileID: fileID,
       filePath: filePath, line: line, column: column,
       reading: { try await self.count }, until: { $0 == count },
       lastSeen: { last in last.map { "it matched \($0) node\($0 == 1 ? "" : "s")" } ?? "it was not counted" })

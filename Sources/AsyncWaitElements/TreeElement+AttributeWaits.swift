@@ -17,6 +17,9 @@ extension TreeElement {
   ///   - timeout: How long to keep probing; when given, it replaces the
   ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
   ///     `wait`, which by default is the scope's.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the tree's triggers are added
   ///     to it. By default, the scope's polling interval on `ContinuousClock`.
   ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
@@ -28,10 +31,13 @@ extension TreeElement {
     for keyPath: KeyPath<Node, Value>,
     toEqual value: Value,
     timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    try await wait.configured(for: self, timeout: timeout).until(isolation: isolation) {
+    try await wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval).until(
+      isolation: isolation
+    ) {
       try await snapshot()?[keyPath: keyPath] == value
     }
   }
@@ -56,6 +62,9 @@ extension TreeElement {
   ///   - timeout: How long to keep probing; when given, it replaces the
   ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
   ///     `wait`, which by default is the scope's.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the tree's triggers are added
   ///     to it. By default, the scope's polling interval on `ContinuousClock`.
   ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
@@ -72,6 +81,7 @@ extension TreeElement {
     for keyPath: KeyPath<Node, Value>,
     toEqual value: Value,
     timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -84,7 +94,8 @@ extension TreeElement {
     func name() -> String? { propertyName(keyPath).map { ".\($0.split(separator: ".").last ?? "")" } }
     try await require(
       comment() ?? "\(elementDescription)\(name() ?? " attribute") to equal \(valueDescription(value))",
-      using: wait.configured(for: self, timeout: timeout), isolation: isolation, fileID: fileID,
+      using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
+      isolation: isolation, fileID: fileID,
       filePath: filePath, line: line, column: column,
       reading: { try await snapshot().map { $0[keyPath: keyPath] } },
       until: { $0 == value },

@@ -13,6 +13,9 @@ extension WaitableElement {
   ///   - timeout: How long to keep probing; when given, it replaces the
   ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
   ///     `wait`, which by default is the scope's.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the element's triggers are
   ///     added to it. By default, the scope's polling interval on
   ///     `ContinuousClock`.
@@ -24,11 +27,14 @@ extension WaitableElement {
   ///   condition throws and the wait does not retry.
   public func wait<C: Clock>(
     timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     until condition: (Self) async throws -> Bool
   ) async throws -> Bool where C.Duration == Duration {
-    try await wait.configured(for: self, timeout: timeout).until(isolation: isolation) {
+    try await wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval).until(
+      isolation: isolation
+    ) {
       try await condition(self)
     }
   }
@@ -48,6 +54,9 @@ extension WaitableElement {
   ///   - timeout: How long to keep probing; when given, it replaces the
   ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
   ///     `wait`, which by default is the scope's.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the element's triggers are
   ///     added to it. By default, the scope's polling interval on
   ///     `ContinuousClock`.
@@ -64,6 +73,7 @@ extension WaitableElement {
   public func require<C: Clock>(
     _ comment: @autoclosure () -> String? = nil,
     timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -74,7 +84,7 @@ extension WaitableElement {
   ) async throws where C.Duration == Duration {
     try await require(
       comment() ?? "a condition on \(elementDescription)",
-      using: wait.configured(for: self, timeout: timeout),
+      using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
       lastSeen: nil, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
       condition)
   }

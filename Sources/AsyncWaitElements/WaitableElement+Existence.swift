@@ -9,11 +9,13 @@ extension WaitableElement {
   /// ```swift
   /// let save = app.buttons["Save"]
   /// #expect(try await save.waitForExistence(timeout: .seconds(2)))
+  /// #expect(try await save.waitForExistence(
+  ///   timeout: .seconds(2), pollingInterval: .milliseconds(50)))
   /// ```
   ///
-  /// A timeout is all most waits need. Everything else — a polling
-  /// interval, a backoff, retried errors, a probe observer, a test clock —
-  /// comes in a `Wait`:
+  /// A timeout and an interval are all most waits need. Everything else — a
+  /// backoff, retried errors, a probe observer, a test clock — comes in a
+  /// `Wait`:
   ///
   /// ```swift
   /// let patient = Wait(
@@ -27,6 +29,9 @@ extension WaitableElement {
   ///   - timeout: How long to keep probing; when given, it replaces the
   ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
   ///     `wait`, which by default is the scope's (`WaitDefaults`).
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration: schedule, retried errors,
   ///     probe observer, triggers (the element's are added) and clock. By
   ///     default, the scope's polling interval on `ContinuousClock`.
@@ -37,10 +42,13 @@ extension WaitableElement {
   ///   throws and the wait does not retry.
   public func waitForExistence<C: Clock>(
     timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    try await wait.configured(for: self, timeout: timeout).until(isolation: isolation) { try await exists }
+    try await wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval).until(
+      isolation: isolation
+    ) { try await exists }
   }
 
   /// Waits until the element no longer exists.
@@ -48,7 +56,7 @@ extension WaitableElement {
   /// Returns as soon as one probe finds the element gone: use it for a
   /// spinner that must disappear or a sheet that must close. To check that
   /// something stays absent for a whole period, use
-  /// ``never(for:using:isolation:_:)``.
+  /// ``never(for:pollingInterval:using:isolation:_:)``.
   ///
   /// ```swift
   /// let spinner = app.descendants(matching: .other)["Loading"]
@@ -59,6 +67,9 @@ extension WaitableElement {
   ///   - timeout: How long to keep probing; when given, it replaces the
   ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
   ///     `wait`, which by default is the scope's.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the element's triggers are
   ///     added to it. By default, the scope's polling interval on
   ///     `ContinuousClock`.
@@ -69,10 +80,13 @@ extension WaitableElement {
   ///   throws and the wait does not retry.
   public func waitForNonExistence<C: Clock>(
     timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    try await wait.configured(for: self, timeout: timeout).until(isolation: isolation) { try await !exists }
+    try await wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval).until(
+      isolation: isolation
+    ) { try await !exists }
   }
 
   /// Waits until the element exists, and fails with an error that explains
@@ -93,6 +107,9 @@ extension WaitableElement {
   ///   - timeout: How long to keep probing; when given, it replaces the
   ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
   ///     `wait`, which by default is the scope's.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the element's triggers are
   ///     added to it. By default, the scope's polling interval on
   ///     `ContinuousClock`.
@@ -108,6 +125,7 @@ extension WaitableElement {
   public func requireExistence<C: Clock>(
     _ comment: @autoclosure () -> String? = nil,
     timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -116,7 +134,8 @@ extension WaitableElement {
     column: Int = #column
   ) async throws where C.Duration == Duration {
     try await require(
-      comment() ?? "\(elementDescription) to exist", using: wait.configured(for: self, timeout: timeout),
+      comment() ?? "\(elementDescription) to exist",
+      using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
       lastSeen: "does not exist", isolation: isolation, fileID: fileID, filePath: filePath, line: line,
       column: column
     ) { try await $0.exists }
@@ -136,6 +155,9 @@ extension WaitableElement {
   ///   - timeout: How long to keep probing; when given, it replaces the
   ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
   ///     `wait`, which by default is the scope's.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the element's triggers are
   ///     added to it. By default, the scope's polling interval on
   ///     `ContinuousClock`.
@@ -151,6 +173,7 @@ extension WaitableElement {
   public func requireNonExistence<C: Clock>(
     _ comment: @autoclosure () -> String? = nil,
     timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -160,7 +183,7 @@ extension WaitableElement {
   ) async throws where C.Duration == Duration {
     try await require(
       comment() ?? "\(elementDescription) to stop existing",
-      using: wait.configured(for: self, timeout: timeout),
+      using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
       lastSeen: "still exists", isolation: isolation, fileID: fileID, filePath: filePath, line: line,
       column: column
     ) { try await !$0.exists }

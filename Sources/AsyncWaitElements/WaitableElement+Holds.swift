@@ -30,6 +30,9 @@ extension WaitableElement {
   ///   - window: How long to watch; when given, it replaces the timeout of
   ///     `wait`. `nil` keeps the timeout of `wait`, which by default is the
   ///     scope's default timeout. A timeout scale never stretches it.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the element's triggers are
   ///     added to it. By default, the scope's polling interval on
   ///     `ContinuousClock`.
@@ -42,11 +45,14 @@ extension WaitableElement {
   ///   condition throws and the wait does not retry.
   public func never<C: Clock>(
     for window: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     _ condition: (Self) async throws -> Bool
   ) async throws -> Bool where C.Duration == Duration {
-    try await wait.configured(for: self, timeout: window).never(isolation: isolation) {
+    try await wait.configured(for: self, timeout: window, pollingInterval: pollingInterval).never(
+      isolation: isolation
+    ) {
       try await condition(self)
     }
   }
@@ -54,13 +60,16 @@ extension WaitableElement {
   /// Checks that a condition on the element holds at every probe of a
   /// whole window.
   ///
-  /// The opposite hold of ``never(for:using:isolation:_:)``, with the same
+  /// The opposite hold of ``never(for:pollingInterval:using:isolation:_:)``, with the same
   /// rules: the final probe at the end of the window counts, and a retried
   /// error breaks the hold.
   ///
   /// - Parameters:
   ///   - window: How long the condition must keep holding; replaces the
   ///     timeout of `wait` when given, and is never scaled.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration, woken also by the element's
   ///     triggers; polls at the scope's interval on `ContinuousClock` by default.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
@@ -72,11 +81,14 @@ extension WaitableElement {
   ///   condition throws and the wait does not retry.
   public func always<C: Clock>(
     for window: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     _ condition: (Self) async throws -> Bool
   ) async throws -> Bool where C.Duration == Duration {
-    try await wait.configured(for: self, timeout: window).always(isolation: isolation) {
+    try await wait.configured(for: self, timeout: window, pollingInterval: pollingInterval).always(
+      isolation: isolation
+    ) {
       try await condition(self)
     }
   }
@@ -93,6 +105,9 @@ extension WaitableElement {
   ///   - window: How long to watch; when given, it replaces the timeout of
   ///     `wait`. `nil` keeps the timeout of `wait`, which by default is the
   ///     scope's default timeout. A timeout scale never stretches it.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the element's triggers are
   ///     added to it. By default, the scope's polling interval on
   ///     `ContinuousClock`.
@@ -109,6 +124,7 @@ extension WaitableElement {
   public func requireNever<C: Clock>(
     _ comment: @autoclosure () -> String? = nil,
     for window: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -117,7 +133,7 @@ extension WaitableElement {
     column: Int = #column,
     _ condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
-    try await wait.configured(for: self, timeout: window).requireNever(
+    try await wait.configured(for: self, timeout: window, pollingInterval: pollingInterval).requireNever(
       comment() ?? "a condition on \(elementDescription)", isolation: isolation, fileID: fileID,
       filePath: filePath, line: line, column: column
     ) { try await condition(self) }
@@ -126,7 +142,7 @@ extension WaitableElement {
   /// Checks that a condition on the element holds at every probe of a
   /// whole window, and fails with an error that says when it did not.
   ///
-  /// The throwing form of ``always(for:using:isolation:_:)``: its error
+  /// The throwing form of ``always(for:pollingInterval:using:isolation:_:)``: its error
   /// gives the first probe that found the condition false.
   ///
   /// - Parameters:
@@ -134,6 +150,9 @@ extension WaitableElement {
   ///     one, the error names a condition on ``elementDescription``.
   ///   - window: How long the condition must keep holding; replaces the
   ///     timeout of `wait` when given, and is never scaled.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration, woken also by the element's
   ///     triggers; polls at the scope's interval on `ContinuousClock` by default.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
@@ -150,6 +169,7 @@ extension WaitableElement {
   public func requireAlways<C: Clock>(
     _ comment: @autoclosure () -> String? = nil,
     for window: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -158,7 +178,7 @@ extension WaitableElement {
     column: Int = #column,
     _ condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
-    try await wait.configured(for: self, timeout: window).requireAlways(
+    try await wait.configured(for: self, timeout: window, pollingInterval: pollingInterval).requireAlways(
       comment() ?? "a condition on \(elementDescription)", isolation: isolation, fileID: fileID,
       filePath: filePath, line: line, column: column
     ) { try await condition(self) }

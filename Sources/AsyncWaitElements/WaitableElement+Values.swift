@@ -10,7 +10,7 @@ extension WaitableElement {
   /// ```
   ///
   /// For a value that takes `await` to read, wait on a condition instead:
-  /// `wait(timeout:using:isolation:until:)`.
+  /// `wait(timeout:pollingInterval:using:isolation:until:)`.
   ///
   /// - Parameters:
   ///   - keyPath: The property to read.
@@ -18,6 +18,9 @@ extension WaitableElement {
   ///   - timeout: How long to keep probing; when given, it replaces the
   ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
   ///     `wait`, which by default is the scope's.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the element's triggers are
   ///     added to it. By default, the scope's polling interval on
   ///     `ContinuousClock`.
@@ -29,10 +32,13 @@ extension WaitableElement {
     for keyPath: KeyPath<Self, Value>,
     toEqual value: Value,
     timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> Bool where C.Duration == Duration {
-    try await wait.configured(for: self, timeout: timeout).until(isolation: isolation) {
+    try await wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval).until(
+      isolation: isolation
+    ) {
       self[keyPath: keyPath] == value
     }
   }
@@ -54,6 +60,9 @@ extension WaitableElement {
   ///   - timeout: How long to keep probing; when given, it replaces the
   ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
   ///     `wait`, which by default is the scope's.
+  ///   - pollingInterval: How long to sleep between probes; when given, it
+  ///     replaces the schedule of `wait`. `nil` keeps the schedule of `wait`,
+  ///     which by default is the scope's polling interval.
   ///   - wait: The rest of the configuration; the element's triggers are
   ///     added to it. By default, the scope's polling interval on
   ///     `ContinuousClock`.
@@ -70,6 +79,7 @@ extension WaitableElement {
     for keyPath: KeyPath<Self, Value>,
     toEqual value: Value,
     timeout: Duration? = nil,
+    pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -80,7 +90,7 @@ extension WaitableElement {
     func property() -> String {
       propertyName(keyPath).map { "\(elementDescription) \($0)" } ?? elementDescription
     }
-    try await wait.configured(for: self, timeout: timeout).require(
+    try await wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval).require(
       comment() ?? "\(property()) to equal \(valueDescription(value))",
       reading: { self[keyPath: keyPath] },
       observation: { await failureDescription }, isolation: isolation, fileID: fileID, filePath: filePath,

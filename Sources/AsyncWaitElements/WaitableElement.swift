@@ -5,8 +5,8 @@
 ///
 /// Conform by saying how to tell whether the element can be found right now.
 /// Every wait of this module then works on the type: existence
-/// (``waitForExistence(timeout:using:isolation:)``,
-/// ``waitForNonExistence(timeout:using:isolation:)``), values
+/// (``waitForExistence(timeout:pollingInterval:using:isolation:)``,
+/// ``waitForNonExistence(timeout:pollingInterval:using:isolation:)``), values
 /// (`wait(for:toEqual:)`), conditions (`wait(until:)`), holds (`never`,
 /// `always`), and their throwing `require` forms:
 ///

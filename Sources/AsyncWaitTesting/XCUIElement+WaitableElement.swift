@@ -50,6 +50,9 @@
     ///   - timeout: How long to keep probing; when given, it replaces the
     ///     timeout of `wait`. Zero probes once. `nil` keeps the timeout of
     ///     `wait`, which by default is the scope's.
+    ///   - pollingInterval: How long to sleep between probes; when given, it
+    ///     replaces the schedule of `wait`. `nil` keeps the schedule of
+    ///     `wait`, which by default is the scope's polling interval.
     ///   - wait: The rest of the configuration: schedule, retried errors,
     ///     probe observer, triggers and clock. By default, the scope's
     ///     polling interval on `ContinuousClock`.
@@ -60,9 +63,12 @@
     public func wait<C: Clock>(
       for state: XCUIApplication.State,
       timeout: Duration? = nil,
+      pollingInterval: Duration? = nil,
       using wait: Wait<C> = Wait()
     ) async throws -> Bool where C.Duration == Duration {
-      try await self.wait(timeout: timeout, using: wait) { $0.state == state }
+      try await self.wait(timeout: timeout, pollingInterval: pollingInterval, using: wait) {
+        $0.state == state
+      }
     }
   }
 #endif

@@ -10,7 +10,8 @@
 // graphs DocC builds) and fails when a public wait is neither an `Entry`
 // here nor listed in `exemptions`, so a new wait cannot slip past. It names
 // a symbol by its module, its path and its argument labels, leaving out the
-// caller's location (`fileID:filePath:line:column:`), and adds the type of
+// caller's location (`fileID:filePath:line:column:`) and `isolation:`, which
+// every wait takes, and adds the type of
 // its last closure where two symbols would share a name.
 
 @_spi(Internals) import AsyncWait
@@ -200,71 +201,73 @@ struct Env<C: Clock>: Sendable where C.Duration == Duration {
 /// by its symbol as `Scripts/check-isolation-matrix.py` names it.
 enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
   // AsyncWait: the free functions.
-  case waitUntil = "AsyncWait.waitUntil(timeout:pollingInterval:clock:isolation:_:)"
+  case waitUntil = "AsyncWait.waitUntil(timeout:pollingInterval:clock:_:)"
   case requireEventually =
-    "AsyncWait.requireEventually(_:timeout:pollingInterval:clock:isolation:_:)"
+    "AsyncWait.requireEventually(_:timeout:pollingInterval:clock:_:)"
   case requireEventuallyToEqual =
-    "AsyncWait.requireEventually(_:for:toEqual:timeout:pollingInterval:clock:isolation:)"
+    "AsyncWait.requireEventually(_:for:toEqual:timeout:pollingInterval:clock:)"
   case requireEventuallyToSatisfy =
-    "AsyncWait.requireEventually(_:for:timeout:pollingInterval:clock:isolation:toSatisfy:)"
+    "AsyncWait.requireEventually(_:for:timeout:pollingInterval:clock:toSatisfy:)"
   case requirePassing =
-    "AsyncWait.requirePassing(_:timeout:pollingInterval:clock:isolation:_:)"
+    "AsyncWait.requirePassing(_:timeout:pollingInterval:clock:_:)"
   case withWaitDefaults =
-    "AsyncWait.withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:clock:isolation:_:)"
+    "AsyncWait.withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:clock:_:)"
   // AsyncWait: a Wait's methods.
-  case waitUntilMethod = "AsyncWait.Wait.until(isolation:_:) [() async throws -> Bool]"
-  case waitRequire = "AsyncWait.Wait.require(_:isolation:_:) [() async throws -> Bool]"
-  case waitUntilRemaining = "AsyncWait.Wait.until(isolation:_:) [(Duration) async throws -> Bool]"
-  case waitRequireRemaining = "AsyncWait.Wait.require(_:isolation:_:) [(Duration) async throws -> Bool]"
-  case waitRequireValue = "AsyncWait.Wait.requireValue(_:observation:isolation:_:)"
+  case waitUntilMethod = "AsyncWait.Wait.until(_:) [() async throws -> Bool]"
+  case waitRequire = "AsyncWait.Wait.require(_:_:) [() async throws -> Bool]"
+  case waitUntilRemaining = "AsyncWait.Wait.until(_:) [(Duration) async throws -> Bool]"
+  case waitRequireRemaining = "AsyncWait.Wait.require(_:_:) [(Duration) async throws -> Bool]"
+  case waitRequireValue = "AsyncWait.Wait.requireValue(_:observation:_:)"
   case waitRequireForToEqual =
-    "AsyncWait.Wait.require(_:for:toEqual:observation:isolation:)"
+    "AsyncWait.Wait.require(_:for:toEqual:observation:)"
   case waitRequireForToSatisfy =
-    "AsyncWait.Wait.require(_:for:observation:isolation:toSatisfy:)"
+    "AsyncWait.Wait.require(_:for:observation:toSatisfy:)"
   case waitRequireReadingToEqual =
-    "AsyncWait.Wait.require(_:reading:toEqual:observation:isolation:)"
-  case stable = "AsyncWait.Wait.stable(for:isolation:_:)"
-  case requireStable = "AsyncWait.Wait.requireStable(_:for:isolation:_:)"
-  case never = "AsyncWait.Wait.never(isolation:_:)"
-  case always = "AsyncWait.Wait.always(isolation:_:)"
-  case requireNever = "AsyncWait.Wait.requireNever(_:isolation:_:)"
-  case requireAlways = "AsyncWait.Wait.requireAlways(_:isolation:_:)"
-  case untilNotBefore = "AsyncWait.Wait.until(notBefore:isolation:_:)"
-  case requireNotBefore = "AsyncWait.Wait.require(_:notBefore:isolation:_:)"
-  case untilObserved = "AsyncWait.Wait.untilObserved(isolation:_:)"
-  case requireObserved = "AsyncWait.Wait.requireObserved(_:isolation:_:)"
-  case waitRequirePassing = "AsyncWait.Wait.requirePassing(_:isolation:_:)"
-  case requireAlwaysPassing = "AsyncWait.Wait.requireAlwaysPassing(_:isolation:_:)"
+    "AsyncWait.Wait.require(_:reading:toEqual:observation:)"
+  case stable = "AsyncWait.Wait.stable(for:_:)"
+  case requireStable = "AsyncWait.Wait.requireStable(_:for:_:)"
+  case never = "AsyncWait.Wait.never(_:)"
+  case always = "AsyncWait.Wait.always(_:)"
+  case requireNever = "AsyncWait.Wait.requireNever(_:_:)"
+  case requireAlways = "AsyncWait.Wait.requireAlways(_:_:)"
+  case untilNotBefore = "AsyncWait.Wait.until(notBefore:_:)"
+  case requireNotBefore = "AsyncWait.Wait.require(_:notBefore:_:)"
+  case untilObserved = "AsyncWait.Wait.untilObserved(_:)"
+  case requireObserved = "AsyncWait.Wait.requireObserved(_:_:)"
+  case waitRequirePassing = "AsyncWait.Wait.requirePassing(_:_:)"
+  case requireAlwaysPassing = "AsyncWait.Wait.requireAlwaysPassing(_:_:)"
   // AsyncWaitElements: any element type's waits.
-  case elementWait = "AsyncWaitElements.WaitableElement.wait(timeout:using:isolation:until:)"
+  case elementWait = "AsyncWaitElements.WaitableElement.wait(timeout:pollingInterval:using:until:)"
   case elementRequire =
-    "AsyncWaitElements.WaitableElement.require(_:timeout:using:isolation:until:)"
-  case waitForExistence = "AsyncWaitElements.WaitableElement.waitForExistence(timeout:using:isolation:)"
-  case waitForNonExistence = "AsyncWaitElements.WaitableElement.waitForNonExistence(timeout:using:isolation:)"
+    "AsyncWaitElements.WaitableElement.require(_:timeout:pollingInterval:using:until:)"
+  case waitForExistence = "AsyncWaitElements.WaitableElement.waitForExistence(timeout:pollingInterval:using:)"
+  case waitForNonExistence =
+    "AsyncWaitElements.WaitableElement.waitForNonExistence(timeout:pollingInterval:using:)"
   case requireExistence =
-    "AsyncWaitElements.WaitableElement.requireExistence(_:timeout:using:isolation:)"
+    "AsyncWaitElements.WaitableElement.requireExistence(_:timeout:pollingInterval:using:)"
   case requireNonExistence =
-    "AsyncWaitElements.WaitableElement.requireNonExistence(_:timeout:using:isolation:)"
-  case elementNever = "AsyncWaitElements.WaitableElement.never(for:using:isolation:_:)"
-  case elementAlways = "AsyncWaitElements.WaitableElement.always(for:using:isolation:_:)"
+    "AsyncWaitElements.WaitableElement.requireNonExistence(_:timeout:pollingInterval:using:)"
+  case elementNever = "AsyncWaitElements.WaitableElement.never(for:pollingInterval:using:_:)"
+  case elementAlways = "AsyncWaitElements.WaitableElement.always(for:pollingInterval:using:_:)"
   case elementRequireNever =
-    "AsyncWaitElements.WaitableElement.requireNever(_:for:using:isolation:_:)"
+    "AsyncWaitElements.WaitableElement.requireNever(_:for:pollingInterval:using:_:)"
   case elementRequireAlways =
-    "AsyncWaitElements.WaitableElement.requireAlways(_:for:using:isolation:_:)"
-  case elementWaitForToEqual = "AsyncWaitElements.WaitableElement.wait(for:toEqual:timeout:using:isolation:)"
+    "AsyncWaitElements.WaitableElement.requireAlways(_:for:pollingInterval:using:_:)"
+  case elementWaitForToEqual =
+    "AsyncWaitElements.WaitableElement.wait(for:toEqual:timeout:pollingInterval:using:)"
   case elementRequireForToEqual =
-    "AsyncWaitElements.WaitableElement.require(_:for:toEqual:timeout:using:isolation:)"
+    "AsyncWaitElements.WaitableElement.require(_:for:toEqual:timeout:pollingInterval:using:)"
   // AsyncWaitElements: waits on a tree's elements and queries, whose root
   // provider runs on every probe.
-  case locatorWaitFor = "AsyncWaitElements.ElementLocator.wait(for:timeout:using:isolation:)"
+  case locatorWaitFor = "AsyncWaitElements.ElementLocator.wait(for:timeout:pollingInterval:using:)"
   case locatorRequire =
-    "AsyncWaitElements.ElementLocator.require(_:_:timeout:using:isolation:)"
-  case queryWaitForCount = "AsyncWaitElements.ElementQuery.wait(forCount:timeout:using:isolation:)"
+    "AsyncWaitElements.ElementLocator.require(_:_:timeout:pollingInterval:using:)"
+  case queryWaitForCount = "AsyncWaitElements.ElementQuery.wait(forCount:timeout:pollingInterval:using:)"
   case queryRequireCount =
-    "AsyncWaitElements.ElementQuery.require(count:_:timeout:using:isolation:)"
-  case treeWaitForToEqual = "AsyncWaitElements.TreeElement.wait(for:toEqual:timeout:using:isolation:)"
+    "AsyncWaitElements.ElementQuery.require(count:_:timeout:pollingInterval:using:)"
+  case treeWaitForToEqual = "AsyncWaitElements.TreeElement.wait(for:toEqual:timeout:pollingInterval:using:)"
   case treeRequireForToEqual =
-    "AsyncWaitElements.TreeElement.require(_:for:toEqual:timeout:using:isolation:)"
+    "AsyncWaitElements.TreeElement.require(_:for:toEqual:timeout:pollingInterval:using:)"
 
   var description: String { rawValue }
 
@@ -272,13 +275,13 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
   /// not entries, and why: the completeness check accepts them only as
   /// listed here.
   static let exemptions: [String: String] = [
-    "AsyncWait.requireFirst(_:in:timeout:clock:isolation:where:)":
+    "AsyncWait.requireFirst(_:in:timeout:clock:where:)":
       "the predicate is @Sendable and synchronous: it can read no actor's state; the probes read the iteration's record",
-    "AsyncWait.waitForFirst(in:timeout:clock:isolation:where:)":
+    "AsyncWait.waitForFirst(in:timeout:clock:where:)":
       "the predicate is @Sendable and synchronous: it can read no actor's state; the probes read the iteration's record",
-    "AsyncWait.WaitExpectation.wait(timeout:clock:isolation:)":
+    "AsyncWait.WaitExpectation.wait(timeout:clock:)":
       "runs no caller code on its probes: they count fulfillments",
-    "AsyncWait.WaitExpectation.require(timeout:clock:isolation:)":
+    "AsyncWait.WaitExpectation.require(timeout:clock:)":
       "runs no caller code on its probes: they count fulfillments",
     "AsyncWaitBrowser.BrowserPage.click(_:timeout:)": browserAction,
     "AsyncWaitBrowser.BrowserPage.doubleClick(_:timeout:)": browserAction,
