@@ -172,9 +172,9 @@ public final class ManualClock: Clock, Sendable {
   ///
   /// - Parameters:
   ///   - deadline: When to wake.
-  ///   - tolerance: Ignored.
+  ///   - tolerance: Ignored; `nil` by default, as for `ContinuousClock`.
   /// - Throws: `CancellationError` when the task is cancelled.
-  public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let id: Int? = state.withLock { state in
       state.sleepRequests.append(deadline)

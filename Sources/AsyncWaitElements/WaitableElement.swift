@@ -22,9 +22,11 @@
 /// ```
 ///
 /// Each wait comes in two forms, a `Bool` one and a throwing `require` one,
-/// and each takes a `timeout:`. Everything beyond a timeout — a polling
-/// interval, a backoff, retried errors, a probe observer, a test clock —
-/// comes in a `Wait` passed as `using:`.
+/// and each takes a `timeout:` and a `pollingInterval:`. Everything else — a
+/// backoff, retried errors, a probe observer, a test clock — comes in a
+/// `Wait` passed as `using:`. A `Bool` form written as a statement checks
+/// nothing: test its result (`#expect(try await …)`), or use the `require`
+/// form.
 ///
 /// The requirement can be met by a synchronous property, a property isolated
 /// to the main actor (conform with `@MainActor WaitableElement`, as
