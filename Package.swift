@@ -2,8 +2,9 @@
 
 import PackageDescription
 
-// The benchmarks, the stress test, the timelines the docs draw (Benchmarks/)
-// and the demo (Examples/) are packages of their own, so that a consumer's
+// The benchmarks, the stress test, the timelines the docs draw (Benchmarks/),
+// the demo (Examples/) and the integrations' tests, benches and fixtures
+// (Integrations/) are packages of their own, so that a consumer's
 // resolution and IDE see only the libraries and their tests.
 
 let package = Package(
@@ -13,6 +14,11 @@ let package = Package(
     .library(name: "AsyncWait", targets: ["AsyncWait"]),
     .library(name: "AsyncWaitElements", targets: ["AsyncWaitElements"]),
     .library(name: "AsyncWaitTesting", targets: ["AsyncWaitTesting"]),
+    // The integrations: each a library a consumer adds by this package's URL.
+    // SwiftPM builds only the targets a consumer's products need, so one
+    // that uses AsyncWaitTesting alone builds none of them; neither needs a
+    // system library to build (.ci/run builds consumers of each).
+    .library(name: "AsyncWaitBrowser", targets: ["AsyncWaitBrowser"]),
   ],
   targets: [
     .target(name: "AsyncWait"),
@@ -25,6 +31,10 @@ let package = Package(
     .target(name: "AsyncWaitTestingLoader"),
     .target(
       name: "AsyncWaitTesting", dependencies: ["AsyncWait", "AsyncWaitElements", "AsyncWaitTestingLoader"]),
+    // A web page in headless Chromium, driven through the DevTools protocol
+    // on a pipe; macOS and Linux, where a test can start a browser process.
+    // Its tests, bench and fixtures are in Integrations/AsyncWaitBrowser.
+    .target(name: "AsyncWaitBrowser", dependencies: ["AsyncWait", "AsyncWaitElements"]),
     .target(name: "AsyncWaitTestSupport", dependencies: ["AsyncWait"], path: "Tests/AsyncWaitTestSupport"),
     .testTarget(name: "AsyncWaitTests", dependencies: ["AsyncWait", "AsyncWaitTestSupport"]),
     .testTarget(

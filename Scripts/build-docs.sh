@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of every library target, of the browser
-# integration's library and of the site's own pages (Docs/SwiftAsyncWait.docc:
+# Builds the DocC documentation of every library target (the browser
+# integration's among them) and of the site's own pages (Docs/SwiftAsyncWait.docc:
 # the landing page, the benchmarks, the reliability checks, the AT-SPI guide),
 # without the DocC plugin, treating every warning as an error, and merges the
 # archives into one static site whose root opens the landing page.
@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-targets=(AsyncWait AsyncWaitElements AsyncWaitTesting)
+targets=(AsyncWait AsyncWaitElements AsyncWaitTesting AsyncWaitBrowser)
 triple=$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')
 
 swift build $(printf -- '--target %s ' "${targets[@]}")
@@ -50,23 +50,6 @@ for target in "${targets[@]}"; do
   echo "docs: $out/$target.doccarchive"
 done
 
-# The browser integration is a package of its own (it depends on this one by
-# path); its module joins the site. Building it needs no Chromium.
-browser_package=Integrations/AsyncWaitBrowser
-swift build --package-path "$browser_package" --target AsyncWaitBrowser
-browser_modules="$(swift build --package-path "$browser_package" --show-bin-path)/Modules"
-graphs="$out/symbol-graphs/AsyncWaitBrowser"
-rm -rf "$graphs" "$out/AsyncWaitBrowser.doccarchive"
-mkdir -p "$graphs"
-swift symbolgraph-extract -module-name AsyncWaitBrowser -I "$browser_modules" -target "$triple" \
-  -minimum-access-level public -skip-synthesized-members -output-dir "$graphs"
-docc convert "$browser_package/Sources/AsyncWaitBrowser/AsyncWaitBrowser.docc" \
-  --additional-symbol-graph-dir "$graphs" \
-  --output-path "$out/AsyncWaitBrowser.doccarchive" \
-  --fallback-display-name AsyncWaitBrowser --fallback-bundle-identifier AsyncWaitBrowser \
-  --warnings-as-errors
-echo "docs: $out/AsyncWaitBrowser.doccarchive"
-
 # The site's own pages: the landing page and the articles that belong to no
 # one module.
 rm -rf "$out/SwiftAsyncWait.doccarchive"
@@ -79,7 +62,7 @@ echo "docs: $out/SwiftAsyncWait.doccarchive"
 # One site: the archives merged, made ready for static hosting (under the
 # base path), with the root sending a browser to the landing page.
 rm -rf "$out/swift-async-wait.doccarchive" "$out/site"
-docc merge $(printf -- "$out/%s.doccarchive " SwiftAsyncWait "${targets[@]}" AsyncWaitBrowser) \
+docc merge $(printf -- "$out/%s.doccarchive " SwiftAsyncWait "${targets[@]}") \
   --synthesized-landing-page-name swift-async-wait \
   --synthesized-landing-page-kind Package \
   --output-path "$out/swift-async-wait.doccarchive"

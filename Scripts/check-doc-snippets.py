@@ -25,8 +25,7 @@ import tempfile
 
 root = pathlib.Path(__file__).resolve().parent.parent
 scratch = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(tempfile.mkdtemp())
-files = [root / "README.md", *sorted(root.glob("Docs/*.docc/**/*.md")), *sorted(root.glob("Sources/*/*.docc/**/*.md")),
-         *sorted(root.glob("Integrations/AsyncWaitBrowser/Sources/*/*.docc/**/*.md"))]
+files = [root / "README.md", *sorted(root.glob("Docs/*.docc/**/*.md")), *sorted(root.glob("Sources/*/*.docc/**/*.md"))]
 declaration = re.compile(r"^(@|struct |final class |class |actor |enum |extension |func |protocol )")
 
 target = scratch / "Tests" / "DocSnippets"
@@ -41,14 +40,13 @@ let package = Package(
   platforms: [.macOS(.v14)],
   dependencies: [
     .package(name: "swift-async-wait", path: "{root}"),
-    .package(name: "AsyncWaitBrowser", path: "{root}/Integrations/AsyncWaitBrowser"),
   ],
   targets: [
     .testTarget(
       name: "DocSnippets",
       dependencies: [
         .product(name: "AsyncWaitTesting", package: "swift-async-wait"),
-        .product(name: "AsyncWaitBrowser", package: "AsyncWaitBrowser"),
+        .product(name: "AsyncWaitBrowser", package: "swift-async-wait"),
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -28,10 +28,14 @@ names no public symbol of a module it read, so that a renamed wait does not
 leave a row that runs nothing.
 
 A symbol is named `Module.Path.name(labels:)`, without the caller's location
-labels (`fileID:filePath:line:column:`) and `isolation:`, which every wait
+labels (`callSite:fileID:filePath:line:column:`) and `isolation:`, which every wait
 takes; where two symbols would share a
 name, the type of the last closure they take (the condition) follows in brackets, without
 its attributes.
+
+It fails, too, on a public symbol that takes the caller's location as
+`fileID:filePath:line:column:` without `callSite:` before them: every wait
+lets a helper forward its caller's place as one value.
 """
 
 import glob
@@ -44,7 +48,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_MATRIX = os.path.join(ROOT, "Tests", "IsolationMatrix", "IsolationMatrix.swift")
 KINDS = {"swift.func", "swift.method", "swift.type.method", "swift.init", "swift.subscript"}
 ELEMENT_TYPES = re.compile(r"\b(ElementLocator|WaitableElement|TreeElement|ElementQuery)\b")
-LOCATION_LABELS = "fileID:filePath:line:column:"
+LOCATION_LABELS = "callSite:fileID:filePath:line:column:"
 
 
 def fragments_text(fragments):
@@ -85,6 +89,21 @@ def selected(symbol):
     if is_async and "@_inheritActorContext" in declaration:
         return "is async and takes a closure that inherits the caller's actor"
     return None
+
+
+def without_call_site(graph_dirs):
+    """The public symbols that take the caller's location as the four
+    literals but not as one `callSite:` value before them: a helper could
+    not forward its caller's place to them."""
+    found = []
+    for directory in graph_dirs:
+        for path in sorted(glob.glob(os.path.join(directory, "*.symbols.json"))):
+            graph = json.load(open(path))
+            for symbol in graph["symbols"]:
+                last = symbol["pathComponents"][-1]
+                if "fileID:filePath:line:column:" in last and LOCATION_LABELS not in last:
+                    found.append(graph["module"]["name"] + "." + ".".join(symbol["pathComponents"]))
+    return sorted(found)
 
 
 def public_waits(graph_dirs):
@@ -145,6 +164,9 @@ def main(arguments):
     waits, modules, clashes = public_waits(arguments)
     for name in clashes:
         print(f"two public waits share the name {name}: the matrix cannot tell them apart", file=sys.stderr)
+    no_call_site = without_call_site(arguments)
+    for name in no_call_site:
+        print(f"takes fileID:filePath:line:column: without callSite: before them: {name}", file=sys.stderr)
     entries, exemptions = matrix_names(matrix)
     listed = entries | exemptions
     missing = sorted(set(waits) - listed)
@@ -153,6 +175,8 @@ def main(arguments):
         print(f"not in the isolation matrix: {name} ({waits[name]})", file=sys.stderr)
     for name in stale:
         print(f"in the isolation matrix, but no public symbol of {name.split('.', 1)[0]}: {name}", file=sys.stderr)
+    if no_call_site and not (missing or stale or clashes):
+        return 1
     if missing or stale or clashes:
         print(
             f"Add each public wait to `Entry` in {os.path.relpath(matrix, ROOT)}, or, with the reason it "

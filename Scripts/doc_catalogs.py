@@ -14,6 +14,5 @@ MODULE_CATALOGS = {
     "AsyncWait": root / "Sources" / "AsyncWait" / "AsyncWait.docc",
     "AsyncWaitElements": root / "Sources" / "AsyncWaitElements" / "AsyncWaitElements.docc",
     "AsyncWaitTesting": root / "Sources" / "AsyncWaitTesting" / "AsyncWaitTesting.docc",
-    "AsyncWaitBrowser": root / "Integrations" / "AsyncWaitBrowser" / "Sources" / "AsyncWaitBrowser"
-    / "AsyncWaitBrowser.docc",
+    "AsyncWaitBrowser": root / "Sources" / "AsyncWaitBrowser" / "AsyncWaitBrowser.docc",
 }

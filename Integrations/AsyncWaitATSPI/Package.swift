@@ -2,9 +2,11 @@
 
 import PackageDescription
 
-// AsyncWait over the AT-SPI accessibility tree of the Linux desktop. A package
-// of its own, so that the root package keeps zero system dependencies: this one
-// needs libatspi (Debian's libatspi2.0-dev) and, for its tests, a GUI session
+// AsyncWait over the AT-SPI accessibility tree of the Linux desktop. It needs
+// no system library to build: AsyncWaitATSPILoader declares the part of
+// libatspi and GLib it calls and opens them at run time, so a machine without
+// them (macOS, a Linux machine without libatspi2.0-0) builds it and gets an
+// ATSPIError on first use. Its tests need a GUI session with AT-SPI
 // (Scripts/test-atspi.sh starts one).
 let package = Package(
   name: "AsyncWaitATSPI",
@@ -15,12 +17,14 @@ let package = Package(
     .package(name: "swift-async-wait", path: "../..")
   ],
   targets: [
-    .systemLibrary(
-      name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
+    // dlopen is in glibc's libc from 2.34 on, and in libdl before.
+    .target(
+      name: "AsyncWaitATSPILoader",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(
       name: "AsyncWaitATSPI",
       dependencies: [
-        "CAtspi",
+        "AsyncWaitATSPILoader",
         .product(name: "AsyncWait", package: "swift-async-wait"),
         .product(name: "AsyncWaitElements", package: "swift-async-wait"),
       ]),

@@ -13,14 +13,14 @@ package enum FailureRecording {
   ///
   /// The message is the failure's text without its last line, the `at`
   /// line: the test framework shows the location itself.
-  package typealias Recorder = @Sendable (_ message: String, _ location: SourceLocation) -> (any Error)?
+  package typealias Recorder = @Sendable (_ message: String, _ location: CallSite) -> (any Error)?
 
   /// Runs one attempt of an assertion block in the running test: `quietly`,
   /// so that what it records does not fail the test, or for real; returns
   /// how many issues it recorded and the error it threw.
   package typealias AttemptRunner =
     @Sendable (
-      _ quietly: Bool, _ location: SourceLocation, _ isolation: isolated (any Actor)?,
+      _ quietly: Bool, _ location: CallSite, _ isolation: isolated (any Actor)?,
       _ attempt: () async throws -> Void
     ) async -> AttemptResult
 
@@ -112,7 +112,7 @@ package enum FailureRecording {
   ///   - attempt: The assertion block.
   /// - Returns: What the attempt recorded and threw.
   static func run(
-    quietly: Bool, at location: SourceLocation, isolation: isolated (any Actor)?,
+    quietly: Bool, at location: CallSite, isolation: isolated (any Actor)?,
     _ attempt: () async throws -> Void
   ) async -> AttemptResult {
     if let runner = installed.withLock({ $0.runner }) {
@@ -133,8 +133,7 @@ package enum FailureRecording {
   ///   - error: The wait's error.
   ///   - location: Where the wait was called.
   /// - Returns: The error to throw.
-  static func report(_ error: some Error & CustomStringConvertible, at location: SourceLocation) -> any Error
-  {
+  static func report(_ error: some Error & CustomStringConvertible, at location: CallSite) -> any Error {
     guard WaitDefaults.scoped.recordsFailures, let recorder = installed.withLock({ $0.recorder }) else {
       return error
     }
@@ -154,7 +153,7 @@ package enum FailureRecording {
   /// - Returns: The error to throw.
   static func report(
     conditionError error: any Error, source: String = "condition", comment: String?, probe: ProbeContext,
-    location: SourceLocation
+    location: CallSite
   ) -> any Error {
     guard !(error is CancellationError), !wasRecorded(error), WaitDefaults.scoped.recordsFailures,
       let recorder = installed.withLock({ $0.recorder })
@@ -172,7 +171,7 @@ package enum FailureRecording {
   }
 
   /// A failure's text without its closing `at` line.
-  private static func message(of text: String, at location: SourceLocation) -> String {
+  private static func message(of text: String, at location: CallSite) -> String {
     let atLine = "\n  at \(location)"
     return text.hasSuffix(atLine) ? String(text.dropLast(atLine.count)) : text
   }
@@ -189,7 +188,7 @@ package enum FailureRecording {
 /// - Returns: What `body` returns.
 /// - Throws: The ``AsyncWaitError`` of `body`, or, inside a test, the
 ///   recorder's replacement for it.
-func validating<T>(at location: @autoclosure () -> SourceLocation?, _ body: () throws(AsyncWaitError) -> T)
+func validating<T>(at location: @autoclosure () -> CallSite?, _ body: () throws(AsyncWaitError) -> T)
   throws -> T
 {
   do {

@@ -10,9 +10,9 @@
 /// - ``Mode/manual``: a sleep suspends until the test moves the clock past
 ///   its deadline (``advance(by:)``, ``advance(to:)``) or cancels the
 ///   sleeping task.
-///   ``sleepers(atLeast:timeout:fileID:filePath:line:column:)`` suspends the
+///   ``sleepers(atLeast:timeout:callSite:fileID:filePath:line:column:)`` suspends the
 ///   test until a number of tasks are asleep, and
-///   ``settle(timeout:fileID:filePath:line:column:)`` until every sleeper the
+///   ``settle(timeout:callSite:fileID:filePath:line:column:)`` until every sleeper the
 ///   clock woke has returned from its sleep, so a test never guesses how
 ///   long to let another task run; neither waits for ever (see
 ///   ``VirtualTimeError``).
@@ -36,7 +36,7 @@
 /// The clock's time is not real time, so `ASYNCWAIT_TIMEOUT_SCALE` does not
 /// scale the timeouts of waits on it.
 ///
-/// > Important: ``settle(timeout:fileID:filePath:line:column:)`` returns
+/// > Important: ``settle(timeout:callSite:fileID:filePath:line:column:)`` returns
 /// > once each woken sleeper's `sleep` call has returned, not once the work
 /// > after it is done; to see that work's effect, wait for it (a
 /// > `requireEventually` on the default clock, or the task's value).
@@ -220,10 +220,10 @@ public final class ManualClock: Clock, Sendable {
   /// deadline order.
   ///
   /// Each woken sleeper runs concurrently with the caller;
-  /// ``settle(timeout:fileID:filePath:line:column:)`` waits until each has
+  /// ``settle(timeout:callSite:fileID:filePath:line:column:)`` waits until each has
   /// returned from its sleep. For exact timing of a multi-step wait, advance
   /// to one deadline at a time and await
-  /// ``sleepers(atLeast:timeout:fileID:filePath:line:column:)`` between
+  /// ``sleepers(atLeast:timeout:callSite:fileID:filePath:line:column:)`` between
   /// steps.
   ///
   /// - Parameter duration: How far to move the clock; a negative duration
@@ -286,6 +286,8 @@ public final class ManualClock: Clock, Sendable {
   ///   - timeout: How much real time to wait; `nil`, the default, takes the
   ///     scope's ``WaitDefaults/standstillLimit``. Multiplied by
   ///     `ASYNCWAIT_TIMEOUT_SCALE`.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -295,12 +297,13 @@ public final class ManualClock: Clock, Sendable {
   ///   cancelled; ``AsyncWaitError/negativeTimeout`` for a negative timeout.
   public func settle(
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     try await waitInRealTime(timeout: timeout, location: location) { state, id, continuation in
       if state.woken.isEmpty { return true }
       state.settleWaiters.append((id, continuation))
@@ -321,6 +324,8 @@ public final class ManualClock: Clock, Sendable {
   ///   - timeout: How much real time to wait; `nil`, the default, takes the
   ///     scope's ``WaitDefaults/standstillLimit``. Multiplied by
   ///     `ASYNCWAIT_TIMEOUT_SCALE`.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -331,12 +336,13 @@ public final class ManualClock: Clock, Sendable {
   public func sleepers(
     atLeast count: Int,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     try await waitInRealTime(timeout: timeout, location: location) { state, id, continuation in
       if state.sleepers.count >= count { return true }
       state.sleeperWaiters.append((id, count, continuation))
@@ -363,7 +369,7 @@ public final class ManualClock: Clock, Sendable {
   ///   ``AsyncWaitError/negativeTimeout``.
   private func waitInRealTime(
     timeout: Duration?,
-    location: SourceLocation,
+    location: CallSite,
     register: (inout State, Int, CheckedContinuation<Bool, Never>) -> Bool,
     failure: (State) -> VirtualTimeError.Kind
   ) async throws {

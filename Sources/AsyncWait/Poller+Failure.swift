@@ -12,7 +12,7 @@ extension Poller {
   /// - Returns: The error to throw.
   func failure(
     _ expiry: PollExpiry, comment: String?, observation: String? = nil, boundsProbes: Bool = false,
-    location: SourceLocation
+    location: CallSite
   ) -> any Error {
     var error = WaitTimeoutError(
       comment: comment, timeout: timeout, timeoutScale: timing.scale,
@@ -40,7 +40,7 @@ extension Poller {
   /// - Returns: The error to throw.
   @usableFromInline
   static func conditionFailure(
-    _ error: any Error, source: String, comment: String?, probe: ProbeContext, location: SourceLocation
+    _ error: any Error, source: String, comment: String?, probe: ProbeContext, location: CallSite
   ) -> any Error {
     FailureRecording.report(
       conditionError: error, source: source, comment: comment, probe: probe, location: location)

@@ -236,7 +236,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   func pollReportingErrors<Value>(
     comment: @autoclosure () -> String?,
     source: String = "condition",
-    location: @autoclosure () -> SourceLocation?,
+    location: @autoclosure () -> CallSite?,
     isolation: isolated (any Actor)? = #isolation,
     _ probe: (ProbeContext) async throws -> Value?
   ) async throws -> PollOutcome<Value> {
@@ -287,8 +287,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///     reports nothing.
   /// - Returns: The error to throw.
   @usableFromInline
-  static func report(_ standstill: VirtualTimeError, comment: String?, location: SourceLocation?) -> any Error
-  {
+  static func report(_ standstill: VirtualTimeError, comment: String?, location: CallSite?) -> any Error {
     guard let location, standstill.location == nil else { return standstill }
     var error = standstill
     error.comment = comment

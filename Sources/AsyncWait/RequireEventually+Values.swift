@@ -32,6 +32,8 @@
 ///   - clock: The clock that measures the timeout; `ContinuousClock` by default.
 ///   - isolation: The actor isolation in which `value` is evaluated;
 ///     defaults to the caller's.
+///   - callSite: Where to report a failure in place of the four literals
+///     below, for a helper that waits for its caller; `nil` for here.
 ///   - fileID: The file ID of the caller, for the error's location.
 ///   - filePath: The file path of the caller, for the error's location.
 ///   - line: The line of the caller, for the error's location.
@@ -47,13 +49,15 @@ public func requireEventually<C: Clock, Value: Equatable>(
   pollingInterval: Duration? = nil,
   clock: C = ContinuousClock(),
   isolation: isolated (any Actor)? = #isolation,
+  callSite: CallSite? = nil,
   fileID: String = #fileID,
   filePath: StaticString = #filePath,
   line: Int = #line,
   column: Int = #column
 ) async throws where C.Duration == Duration {
   try await Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock).require(
-    comment(), for: try value(), toEqual: expected, isolation: isolation, fileID: fileID, filePath: filePath,
+    comment(), for: try value(), toEqual: expected, isolation: isolation, callSite: callSite, fileID: fileID,
+    filePath: filePath,
     line: line, column: column)
 }
 
@@ -76,6 +80,8 @@ public func requireEventually<C: Clock, Value: Equatable>(
 ///   - clock: The clock that measures the timeout; `ContinuousClock` by default.
 ///   - isolation: The actor isolation in which `value` and `predicate` run;
 ///     defaults to the caller's.
+///   - callSite: Where to report a failure in place of the four literals
+///     below, for a helper that waits for its caller; `nil` for here.
 ///   - fileID: The file ID of the caller, for the error's location.
 ///   - filePath: The file path of the caller, for the error's location.
 ///   - line: The line of the caller, for the error's location.
@@ -91,6 +97,7 @@ public func requireEventually<C: Clock, Value>(
   pollingInterval: Duration? = nil,
   clock: C = ContinuousClock(),
   isolation: isolated (any Actor)? = #isolation,
+  callSite: CallSite? = nil,
   fileID: String = #fileID,
   filePath: StaticString = #filePath,
   line: Int = #line,
@@ -98,6 +105,7 @@ public func requireEventually<C: Clock, Value>(
   toSatisfy predicate: (Value) throws -> Bool
 ) async throws where C.Duration == Duration {
   try await Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock).require(
-    comment(), for: try value(), isolation: isolation, fileID: fileID, filePath: filePath, line: line,
+    comment(), for: try value(), isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath,
+    line: line,
     column: column, toSatisfy: predicate)
 }

@@ -22,6 +22,8 @@
 ///   - timeout: How long to wait. `nil` takes the scope's default.
 ///   - clock: The clock that measures the timeout; `ContinuousClock` by default.
 ///   - isolation: The actor isolation of the caller.
+///   - callSite: Where to report a failure in place of the four literals
+///     below, for a helper that waits for its caller; `nil` for here.
 ///   - fileID: The file ID of the caller, for the error's location.
 ///   - filePath: The file path of the caller, for the error's location.
 ///   - line: The line of the caller, for the error's location.
@@ -38,6 +40,7 @@ public func requireFirst<S: AsyncSequence & Sendable, C: Clock>(
   timeout: Duration? = nil,
   clock: C = ContinuousClock(),
   isolation: isolated (any Actor)? = #isolation,
+  callSite: CallSite? = nil,
   fileID: String = #fileID,
   filePath: StaticString = #filePath,
   line: Int = #line,
@@ -47,8 +50,8 @@ public func requireFirst<S: AsyncSequence & Sendable, C: Clock>(
   let tap = SequenceTap(sequence, predicate: predicate)
   defer { tap.cancel() }
   // Built only when a failure needs it: it copies the file path.
-  func location() -> SourceLocation {
-    SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  func location() -> CallSite {
+    callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
   let poller = try validating(at: location()) { () throws(AsyncWaitError) in
     try Wait(timeout: timeout, triggers: [tap.trigger], clock: clock).poller()

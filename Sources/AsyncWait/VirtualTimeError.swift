@@ -29,10 +29,10 @@ public struct VirtualTimeError: Error, Sendable, CustomStringConvertible {
     /// A wait slept while its clock stood still, toward the instant
     /// described.
     case clockStoodStill(sleepingToward: String)
-    /// ``ManualClock/sleepers(atLeast:timeout:fileID:filePath:line:column:)``
+    /// ``ManualClock/sleepers(atLeast:timeout:callSite:fileID:filePath:line:column:)``
     /// saw fewer tasks asleep than it waited for.
     case sleepersNeverCame(expected: Int, found: Int)
-    /// ``ManualClock/settle(timeout:fileID:filePath:line:column:)`` saw woken
+    /// ``ManualClock/settle(timeout:callSite:fileID:filePath:line:column:)`` saw woken
     /// sleepers that had not returned from their sleep.
     case neverSettled(stillReturning: Int)
   }
@@ -46,7 +46,7 @@ public struct VirtualTimeError: Error, Sendable, CustomStringConvertible {
   /// What the wait was for, when it said.
   public var comment: String?
   /// Where the wait or the helper was called, when it was given.
-  public var location: SourceLocation?
+  public var location: CallSite?
 
   /// Creates an error.
   ///
@@ -58,7 +58,7 @@ public struct VirtualTimeError: Error, Sendable, CustomStringConvertible {
   ///   - location: Where the wait or the helper was called, if known.
   public init(
     _ kind: Kind, clockName: String, realTime: Duration, comment: String? = nil,
-    location: SourceLocation? = nil
+    location: CallSite? = nil
   ) {
     self.kind = kind
     self.clockName = clockName

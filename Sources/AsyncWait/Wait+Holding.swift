@@ -39,6 +39,8 @@ extension Wait {
   ///   - comment: What is being awaited, for the error.
   ///   - duration: How long the condition must hold without a break.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -52,6 +54,7 @@ extension Wait {
     _ comment: @autoclosure () -> String? = nil,
     for duration: Duration,
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -59,8 +62,8 @@ extension Wait {
     _ condition: () async throws -> Bool
   ) async throws {
     // Built only when a failure needs it: it copies the file path.
-    func location() -> SourceLocation {
-      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    func location() -> CallSite {
+      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
     let (poller, outcome, run) = try await stableOutcome(
       for: duration, comment: comment(), location: location(), isolation: isolation, condition)
@@ -80,7 +83,7 @@ extension Wait {
   private func stableOutcome(
     for duration: Duration,
     comment: @autoclosure () -> String? = nil,
-    location: @autoclosure () -> SourceLocation? = nil,
+    location: @autoclosure () -> CallSite? = nil,
     isolation: isolated (any Actor)?,
     _ condition: () async throws -> Bool
   ) async throws -> (poller: Poller<C>, poll: PollOutcome<Void>, run: Duration?) {
@@ -169,6 +172,8 @@ extension Wait {
   ///   - comment: What the condition is, for the error; read only when the
   ///     hold fails.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -181,6 +186,7 @@ extension Wait {
   public func requireNever(
     _ comment: @autoclosure () -> String? = nil,
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -188,8 +194,8 @@ extension Wait {
     _ condition: () async throws -> Bool
   ) async throws {
     // Built only when a failure needs it: it copies the file path.
-    func location() -> SourceLocation {
-      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    func location() -> CallSite {
+      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
     let (window, violation) = try await firstViolation(
       comment: comment(), location: location(), isolation: isolation, whenConditionIs: true, condition)
@@ -204,6 +210,8 @@ extension Wait {
   ///   - comment: What the condition is, for the error; read only when the
   ///     hold fails.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -216,6 +224,7 @@ extension Wait {
   public func requireAlways(
     _ comment: @autoclosure () -> String? = nil,
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -223,8 +232,8 @@ extension Wait {
     _ condition: () async throws -> Bool
   ) async throws {
     // Built only when a failure needs it: it copies the file path.
-    func location() -> SourceLocation {
-      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    func location() -> CallSite {
+      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
     let (window, violation) = try await firstViolation(
       comment: comment(), location: location(), isolation: isolation, whenConditionIs: false, condition)
@@ -241,7 +250,7 @@ extension Wait {
   /// condition throws an error the wait does not retry.
   private func firstViolation(
     comment: @autoclosure () -> String? = nil,
-    location: @autoclosure () -> SourceLocation? = nil,
+    location: @autoclosure () -> CallSite? = nil,
     isolation: isolated (any Actor)?,
     whenConditionIs violating: Bool,
     _ condition: () async throws -> Bool
@@ -307,6 +316,8 @@ extension Wait {
   ///   - comment: What is being awaited, for the error.
   ///   - minimum: The time before which the condition must not hold.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -321,6 +332,7 @@ extension Wait {
     _ comment: @autoclosure () -> String? = nil,
     notBefore minimum: Duration,
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -328,8 +340,8 @@ extension Wait {
     _ condition: () async throws -> Bool
   ) async throws {
     // Built only when a failure needs it: it copies the file path.
-    func location() -> SourceLocation {
-      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    func location() -> CallSite {
+      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
     let poller = try validating(at: location()) { () throws(AsyncWaitError) in
       guard minimum >= .zero else { throw .negativeDuration }
@@ -359,7 +371,7 @@ private struct Violation {
 
   /// The error a throwing hold fails with, reported to a running test first.
   func error(
-    _ kind: WaitViolationError.Kind, comment: String?, window: Duration, location: SourceLocation
+    _ kind: WaitViolationError.Kind, comment: String?, window: Duration, location: CallSite
   ) -> any Error {
     let violation = WaitViolationError(
       kind: error == nil ? kind : .threwDuringHold, comment: comment, window: window, elapsed: probe.elapsed,

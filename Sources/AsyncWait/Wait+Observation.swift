@@ -50,6 +50,8 @@ extension Wait {
   /// - Parameters:
   ///   - comment: What is being awaited, for the error.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -62,6 +64,7 @@ extension Wait {
   public func requireObserved(
     _ comment: @autoclosure () -> String? = nil,
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -70,8 +73,8 @@ extension Wait {
   ) async throws {
     let watch = ObservationWatch()
     // Built only when a failure needs it: it copies the file path.
-    func location() -> SourceLocation {
-      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    func location() -> CallSite {
+      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
     let poller = try validating(at: location()) { () throws(AsyncWaitError) in
       try self.poller(extraTriggers: [watch.trigger])

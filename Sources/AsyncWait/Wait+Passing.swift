@@ -32,6 +32,8 @@
 ///   - clock: The clock that measures the timeout; `ContinuousClock` by default.
 ///   - isolation: The actor isolation in which the block runs; defaults to
 ///     the caller's.
+///   - callSite: Where to report a failure in place of the four literals
+///     below, for a helper that waits for its caller; `nil` for here.
 ///   - fileID: The file ID of the caller, for the error's location.
 ///   - filePath: The file path of the caller, for the error's location.
 ///   - line: The line of the caller, for the error's location.
@@ -46,6 +48,7 @@ public func requirePassing<C: Clock>(
   pollingInterval: Duration? = nil,
   clock: C = ContinuousClock(),
   isolation: isolated (any Actor)? = #isolation,
+  callSite: CallSite? = nil,
   fileID: String = #fileID,
   filePath: StaticString = #filePath,
   line: Int = #line,
@@ -53,14 +56,15 @@ public func requirePassing<C: Clock>(
   _ attempt: () async throws -> Void
 ) async throws where C.Duration == Duration {
   try await Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock).requirePassing(
-    comment(), isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, attempt)
+    comment(), isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
+    column: column, attempt)
 }
 
 extension Wait {
   /// Waits until a block of assertions passes, with this configuration.
   ///
   /// The counterpart of
-  /// ``requirePassing(_:timeout:pollingInterval:clock:isolation:fileID:filePath:line:column:_:)``
+  /// ``requirePassing(_:timeout:pollingInterval:clock:isolation:callSite:fileID:filePath:line:column:_:)``
   /// for a backoff, triggers or an observer. An error the block throws is
   /// a failed attempt, whatever ``retryingErrors`` says.
   ///
@@ -68,6 +72,8 @@ extension Wait {
   ///   - comment: What the block checks, for the error message.
   ///   - isolation: The actor isolation in which the block runs; defaults to
   ///     the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -79,13 +85,14 @@ extension Wait {
   public func requirePassing(
     _ comment: @autoclosure () -> String? = nil,
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     _ attempt: () async throws -> Void
   ) async throws {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller() }
     var last: FailureRecording.AttemptResult?
     var ranForReal = false
@@ -134,6 +141,8 @@ extension Wait {
   ///   - comment: What the block checks, for the error message.
   ///   - isolation: The actor isolation in which the block runs; defaults to
   ///     the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -146,13 +155,14 @@ extension Wait {
   public func requireAlwaysPassing(
     _ comment: @autoclosure () -> String? = nil,
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column,
     _ attempt: () async throws -> Void
   ) async throws {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller(.window) }
     let outcome: PollOutcome<(ProbeContext, (any Error)?)>
     do {

@@ -162,6 +162,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   /// - Parameters:
   ///   - comment: What is being awaited, for the error.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -175,6 +177,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   public func require(
     _ comment: @autoclosure () -> String? = nil,
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -182,7 +185,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     _ condition: () async throws -> Bool
   ) async throws {
     _ = try await requireValue(
-      comment(), isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column
+      comment(), isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
+      column: column
     ) { try await condition() ? () : nil }
   }
 
@@ -205,6 +209,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///   - observation: Says, after a timeout, what the last probe saw; its
   ///     text becomes ``WaitTimeoutError/lastObservation``. Nothing by default.
   ///   - isolation: The actor isolation in which `produce` runs; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -219,6 +225,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     _ comment: @autoclosure () -> String? = nil,
     observation: () async -> String? = { nil },
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -226,8 +233,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     _ produce: () async throws -> Value?
   ) async throws -> Value {
     // Built only when a failure needs it: it copies the file path.
-    func location() -> SourceLocation {
-      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    func location() -> CallSite {
+      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
     let poller = try validating(at: location()) { () throws(AsyncWaitError) in try self.poller() }
     let outcome = try await poller.pollReportingErrors(
@@ -262,6 +269,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///   - observation: Says, after a timeout, more of what the last probe
   ///     saw, below the last value. Nothing by default.
   ///   - isolation: The actor isolation of the caller.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -276,6 +285,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     toEqual expected: Value,
     observation: () async -> String? = { nil },
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -283,7 +293,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ) async throws {
     try await require(
       comment() ?? "a value to equal \(valueDescription(expected))", reading: { try produce() },
-      observation: observation, isolation: isolation, fileID: fileID, filePath: filePath, line: line,
+      observation: observation, isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath,
+      line: line,
       column: column, toSatisfy: { $0 == expected })
   }
 
@@ -303,6 +314,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///     saw, below the last value. Nothing by default.
   ///   - isolation: The actor isolation in which `produce` and `predicate`
   ///     run; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -317,6 +330,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     for produce: @autoclosure () throws -> Value,
     observation: () async -> String? = { nil },
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -325,7 +339,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ) async throws {
     try await require(
       comment() ?? "a value to satisfy the predicate", reading: { try produce() }, observation: observation,
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+      isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
+      column: column,
       toSatisfy: { try predicate($0) })
   }
 
@@ -333,7 +348,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   /// expected one, and fails with an error that gives the last value seen
   /// when it does not.
   ///
-  /// The counterpart of ``require(_:for:toEqual:observation:isolation:fileID:filePath:line:column:)``
+  /// The counterpart of ``require(_:for:toEqual:observation:isolation:callSite:fileID:filePath:line:column:)``
   /// for a value that takes `await` to read:
   ///
   /// ```swift
@@ -350,6 +365,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///   - observation: Says, after a timeout, more of what the last probe
   ///     saw, below the last value. Nothing by default.
   ///   - isolation: The actor isolation in which `produce` runs; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -364,6 +381,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     toEqual expected: Value,
     observation: () async -> String? = { nil },
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -372,7 +390,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     try await require(
       comment() ?? "a value to equal \(valueDescription(expected))", reading: produce,
       observation: observation,
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+      isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
+      column: column,
       toSatisfy: { $0 == expected })
   }
 
@@ -385,6 +404,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     reading produce: () async throws -> Value,
     observation: () async -> String?,
     isolation: isolated (any Actor)?,
+    callSite: CallSite?,
     fileID: String,
     filePath: StaticString,
     line: Int,
@@ -403,6 +423,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
         let lastLine = last.map { "last value: \(valueDescription($0))" } ?? "no value was read"
         return [lastLine, await observation()].compactMap { $0 }.joined(separator: "\n")
       },
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column, probe)
+      isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
+      column: column, probe)
   }
 }

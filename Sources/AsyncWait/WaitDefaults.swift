@@ -22,8 +22,8 @@ public struct WaitDefaults: Sendable {
   public var recordsFailures: Bool
   /// How much real time a wait on a clock that is not real time (such as
   /// ``ManualClock``) may sleep while that clock stands still, and how long
-  /// ``ManualClock/sleepers(atLeast:timeout:fileID:filePath:line:column:)``
-  /// and ``ManualClock/settle(timeout:fileID:filePath:line:column:)`` wait
+  /// ``ManualClock/sleepers(atLeast:timeout:callSite:fileID:filePath:line:column:)``
+  /// and ``ManualClock/settle(timeout:callSite:fileID:filePath:line:column:)`` wait
   /// by default, before they throw ``VirtualTimeError``; multiplied by
   /// `ASYNCWAIT_TIMEOUT_SCALE`.
   ///

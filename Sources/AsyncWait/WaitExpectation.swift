@@ -20,7 +20,7 @@
 /// `expectedCount` by the time the wait ends fails too, with
 /// ``WaitViolationError/Kind/fulfilledTooOften``.
 ///
-/// An inverted expectation must *not* be fulfilled: its ``require(timeout:clock:isolation:fileID:filePath:line:column:)``
+/// An inverted expectation must *not* be fulfilled: its ``require(timeout:clock:isolation:callSite:fileID:filePath:line:column:)``
 /// watches the whole window, as a hold does (so `ASYNCWAIT_TIMEOUT_SCALE`
 /// never stretches it), and fails at the first fulfilment:
 /// `"an error is reported" was fulfilled 1 time, more often than expected`.
@@ -91,6 +91,8 @@ public final class WaitExpectation: Sendable {
   ///     is watched for. `nil` takes the scope's default.
   ///   - clock: The clock that measures the timeout; `ContinuousClock` by default.
   ///   - isolation: The actor isolation of the caller.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -104,6 +106,7 @@ public final class WaitExpectation: Sendable {
     timeout: Duration? = nil,
     clock: C = ContinuousClock(),
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -112,8 +115,8 @@ public final class WaitExpectation: Sendable {
     let wait = Wait(timeout: timeout, triggers: [trigger], clock: clock)
     let subject = comment ?? "an expectation to be fulfilled"
     // Built only when a failure needs it: it copies the file path.
-    func location() -> SourceLocation {
-      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    func location() -> CallSite {
+      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
     let start = clock.now
     // The one failure both forms share: more fulfilments than expected
@@ -138,7 +141,8 @@ public final class WaitExpectation: Sendable {
     }
     let observation = { "fulfilled \(self.fulfillmentCount) of \(self.expectedCount) times" }
     try await wait.requireValue(
-      subject, observation: observation, isolation: isolation, fileID: fileID, filePath: filePath, line: line,
+      subject, observation: observation, isolation: isolation, callSite: callSite, fileID: fileID,
+      filePath: filePath, line: line,
       column: column, { isMet ? () : nil })
     guard fulfillmentCount <= expectedCount else { throw tooOften() }
   }

@@ -1,6 +1,6 @@
 /// An error that ends a wait whose condition did not hold before its timeout.
 ///
-/// The throwing waits, such as ``requireEventually(_:timeout:pollingInterval:clock:isolation:fileID:filePath:line:column:_:)``,
+/// The throwing waits, such as ``requireEventually(_:timeout:pollingInterval:clock:isolation:callSite:fileID:filePath:line:column:_:)``,
 /// throw this error instead of returning `false`. Its ``description`` reads as
 /// a test failure: what was awaited, for how long, how often it was probed,
 /// what the last probe saw, and where the wait was called.
@@ -44,7 +44,7 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// The last error the condition threw, when the wait retried errors.
   public var lastError: (any Error)?
   /// Where the wait was called.
-  public var location: SourceLocation
+  public var location: CallSite
   /// Whether the wait already cut its probes off at the deadline, so that
   /// an overrun comes from the one interval its final probe is given, or
   /// from a late wake, and the description gives no advice.
@@ -87,7 +87,7 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
     clockName: String,
     lastObservation: String? = nil,
     lastError: (any Error)? = nil,
-    location: SourceLocation
+    location: CallSite
   ) {
     self.comment = comment
     self.timeout = timeout

@@ -100,6 +100,8 @@ public func waitUntil<C: Clock>(
 ///     Defaults to `ContinuousClock`.
 ///   - isolation: The actor isolation in which the condition runs; defaults to
 ///     the caller's.
+///   - callSite: Where to report a failure in place of the four literals
+///     below, for a helper that waits for its caller; `nil` for here.
 ///   - fileID: The file ID of the caller, for the error's location.
 ///   - filePath: The file path of the caller, for the error's location.
 ///   - line: The line of the caller, for the error's location.
@@ -118,6 +120,7 @@ public func requireEventually<C: Clock>(
   pollingInterval: Duration? = nil,
   clock: C = ContinuousClock(),
   isolation: isolated (any Actor)? = #isolation,
+  callSite: CallSite? = nil,
   fileID: String = #fileID,
   filePath: StaticString = #filePath,
   line: Int = #line,
@@ -125,8 +128,8 @@ public func requireEventually<C: Clock>(
   _ condition: () async throws -> Bool
 ) async throws where C.Duration == Duration {
   // Built only when a failure needs it: it copies the file path.
-  func location() -> SourceLocation {
-    SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  func location() -> CallSite {
+    callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
   let poller = try validating(at: location()) { () throws(AsyncWaitError) in
     try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)

@@ -69,7 +69,7 @@ public struct WaitViolationError: Error, Sendable, CustomStringConvertible {
   /// The error the violating probe threw, for ``Kind/threwDuringHold``.
   public var lastError: (any Error)?
   /// Where the wait was called.
-  public var location: SourceLocation
+  public var location: CallSite
 
   /// Creates a violation error.
   ///
@@ -83,7 +83,7 @@ public struct WaitViolationError: Error, Sendable, CustomStringConvertible {
   ///   - location: Where the wait was called.
   public init(
     kind: Kind, comment: String?, window: Duration, elapsed: Duration, probeIndex: Int,
-    lastError: (any Error)? = nil, location: SourceLocation
+    lastError: (any Error)? = nil, location: CallSite
   ) {
     self.kind = kind
     self.comment = comment

@@ -63,6 +63,8 @@ extension ElementLocator {
   ///   - wait: The rest of the configuration; the tree's triggers are added
   ///     to it. By default, the scope's polling interval on `ContinuousClock`.
   ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -78,6 +80,7 @@ extension ElementLocator {
     pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -87,7 +90,8 @@ extension ElementLocator {
     try await require(
       comment() ?? "\(elementDescription) \(expectation.description)",
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
-      isolation: isolation, fileID: fileID,
+      isolation: isolation, callSite: callSite,
+      fileID: fileID,
       filePath: filePath, line: line, column: column,
       reading: { try await element.snapshot() }, until: expectation.isMet(by:),
       lastSeen: { expectation.observation(of: $0 ?? nil) })
@@ -148,6 +152,8 @@ extension ElementQuery {
   ///   - wait: The rest of the configuration; the tree's triggers are added
   ///     to it. By default, the scope's polling interval on `ContinuousClock`.
   ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -163,6 +169,7 @@ extension ElementQuery {
     pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -171,7 +178,8 @@ extension ElementQuery {
     try await require(
       comment() ?? "\(elementDescription) to match \(count) node\(count == 1 ? "" : "s")",
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
-      isolation: isolation, fileID: fileID,
+      isolation: isolation, callSite: callSite,
+      fileID: fileID,
       filePath: filePath, line: line, column: column,
       reading: { try await self.count }, until: { $0 == count },
       lastSeen: { last in last.map { "it matched \($0) node\($0 == 1 ? "" : "s")" } ?? "it was not counted" })

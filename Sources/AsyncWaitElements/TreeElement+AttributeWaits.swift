@@ -68,6 +68,8 @@ extension TreeElement {
   ///   - wait: The rest of the configuration; the tree's triggers are added
   ///     to it. By default, the scope's polling interval on `ContinuousClock`.
   ///   - isolation: The actor isolation in which the tree is read; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -84,6 +86,7 @@ extension TreeElement {
     pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -95,7 +98,8 @@ extension TreeElement {
     try await require(
       comment() ?? "\(elementDescription)\(name() ?? " attribute") to equal \(valueDescription(value))",
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
-      isolation: isolation, fileID: fileID,
+      isolation: isolation, callSite: callSite,
+      fileID: fileID,
       filePath: filePath, line: line, column: column,
       reading: { try await snapshot().map { $0[keyPath: keyPath] } },
       until: { $0 == value },

@@ -61,6 +61,8 @@ extension WaitableElement {
   ///     added to it. By default, the scope's polling interval on
   ///     `ContinuousClock`.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -76,6 +78,7 @@ extension WaitableElement {
     pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -85,7 +88,8 @@ extension WaitableElement {
     try await require(
       comment() ?? "a condition on \(elementDescription)",
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
-      lastSeen: nil, isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+      lastSeen: nil, isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
+      column: column,
       condition)
   }
 }

@@ -114,6 +114,8 @@ extension WaitableElement {
   ///     added to it. By default, the scope's polling interval on
   ///     `ContinuousClock`.
   ///   - isolation: The actor isolation in which ``exists`` is read; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -128,6 +130,7 @@ extension WaitableElement {
     pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -136,7 +139,8 @@ extension WaitableElement {
     try await require(
       comment() ?? "\(elementDescription) to exist",
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
-      lastSeen: "does not exist", isolation: isolation, fileID: fileID, filePath: filePath, line: line,
+      lastSeen: "does not exist", isolation: isolation, callSite: callSite, fileID: fileID,
+      filePath: filePath, line: line,
       column: column
     ) { try await $0.exists }
   }
@@ -162,6 +166,8 @@ extension WaitableElement {
   ///     added to it. By default, the scope's polling interval on
   ///     `ContinuousClock`.
   ///   - isolation: The actor isolation in which ``exists`` is read; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -176,6 +182,7 @@ extension WaitableElement {
     pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -184,7 +191,8 @@ extension WaitableElement {
     try await require(
       comment() ?? "\(elementDescription) to stop existing",
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
-      lastSeen: "still exists", isolation: isolation, fileID: fileID, filePath: filePath, line: line,
+      lastSeen: "still exists", isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath,
+      line: line,
       column: column
     ) { try await !$0.exists }
   }
@@ -200,6 +208,7 @@ extension WaitableElement {
     using wait: Wait<C>,
     lastSeen: String?,
     isolation: isolated (any Actor)?,
+    callSite: CallSite?,
     fileID: String,
     filePath: StaticString,
     line: Int,
@@ -209,7 +218,8 @@ extension WaitableElement {
     _ = try await wait.requireValue(
       comment(),
       observation: { [lastSeen, await failureDescription].compactMap { $0 }.joined(separator: "\n") },
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+      isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
+      column: column,
       { try await condition(self) ? () : nil })
   }
 
@@ -222,6 +232,8 @@ extension WaitableElement {
   ///   - comment: What is awaited, built only when the wait fails.
   ///   - wait: The configuration, with the element's triggers.
   ///   - isolation: The actor isolation in which the probes run.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -236,6 +248,7 @@ extension WaitableElement {
     _ comment: @autoclosure () -> String,
     using wait: Wait<C>,
     isolation: isolated (any Actor)?,
+    callSite: CallSite?,
     fileID: String,
     filePath: StaticString,
     line: Int,
@@ -248,7 +261,8 @@ extension WaitableElement {
     _ = try await wait.requireValue(
       comment(),
       observation: { [lastSeen(last), await failureDescription].compactMap { $0 }.joined(separator: "\n") },
-      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+      isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
+      column: column,
       { () async throws -> Void? in
         let now = try await read()
         last = now

@@ -112,6 +112,8 @@ extension WaitableElement {
   ///     added to it. By default, the scope's polling interval on
   ///     `ContinuousClock`.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -127,6 +129,7 @@ extension WaitableElement {
     pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -134,7 +137,8 @@ extension WaitableElement {
     _ condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
     try await wait.configured(for: self, timeout: window, pollingInterval: pollingInterval).requireNever(
-      comment() ?? "a condition on \(elementDescription)", isolation: isolation, fileID: fileID,
+      comment() ?? "a condition on \(elementDescription)", isolation: isolation, callSite: callSite,
+      fileID: fileID,
       filePath: filePath, line: line, column: column
     ) { try await condition(self) }
   }
@@ -156,6 +160,8 @@ extension WaitableElement {
   ///   - wait: The rest of the configuration, woken also by the element's
   ///     triggers; polls at the scope's interval on `ContinuousClock` by default.
   ///   - isolation: The actor isolation in which the condition runs; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -172,6 +178,7 @@ extension WaitableElement {
     pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -179,7 +186,8 @@ extension WaitableElement {
     _ condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
     try await wait.configured(for: self, timeout: window, pollingInterval: pollingInterval).requireAlways(
-      comment() ?? "a condition on \(elementDescription)", isolation: isolation, fileID: fileID,
+      comment() ?? "a condition on \(elementDescription)", isolation: isolation, callSite: callSite,
+      fileID: fileID,
       filePath: filePath, line: line, column: column
     ) { try await condition(self) }
   }

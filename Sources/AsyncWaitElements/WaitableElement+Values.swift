@@ -67,6 +67,8 @@ extension WaitableElement {
   ///     added to it. By default, the scope's polling interval on
   ///     `ContinuousClock`.
   ///   - isolation: The actor isolation in which the property is read; defaults to the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for the error's location.
   ///   - filePath: The file path of the caller, for the error's location.
   ///   - line: The line of the caller, for the error's location.
@@ -82,6 +84,7 @@ extension WaitableElement {
     pollingInterval: Duration? = nil,
     using wait: Wait<C> = Wait(),
     isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -93,7 +96,8 @@ extension WaitableElement {
     try await wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval).require(
       comment() ?? "\(property()) to equal \(valueDescription(value))",
       reading: { self[keyPath: keyPath] },
-      observation: { await failureDescription }, isolation: isolation, fileID: fileID, filePath: filePath,
+      observation: { await failureDescription }, isolation: isolation, callSite: callSite, fileID: fileID,
+      filePath: filePath,
       line: line, column: column, toSatisfy: { $0 == value })
   }
 }

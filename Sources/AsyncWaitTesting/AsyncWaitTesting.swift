@@ -41,7 +41,7 @@ enum TestFrameworks {
   /// XCTest test case; returns the error that stops the test without being
   /// recorded again, or `nil` when no test is running.
   @Sendable
-  static func record(_ message: String, at location: AsyncWait.SourceLocation) -> (any Error)? {
+  static func record(_ message: String, at location: CallSite) -> (any Error)? {
     if Test.current != nil { return recordInSwiftTesting(message, at: location) }
     #if canImport(XCTest)
       if let testCase = XCTestTracking.current { return recordInXCTest(message, at: location, in: testCase) }
@@ -71,7 +71,7 @@ enum TestFrameworks {
     return false
   }
 
-  /// Runs one attempt of an assertion block (``requirePassing(_:timeout:pollingInterval:clock:isolation:fileID:filePath:line:column:_:)``).
+  /// Runs one attempt of an assertion block (``requirePassing(_:timeout:pollingInterval:clock:isolation:callSite:fileID:filePath:line:column:_:)``).
   ///
   /// In Swift Testing the attempt runs inside `withKnownIssue`, whose
   /// matcher counts every issue the attempt records and, for a quiet
@@ -84,7 +84,7 @@ enum TestFrameworks {
   /// attempt does not pass.
   @Sendable
   static func runAttempt(
-    quietly: Bool, at location: AsyncWait.SourceLocation, isolation: isolated (any Actor)?,
+    quietly: Bool, at location: CallSite, isolation: isolated (any Actor)?,
     _ attempt: () async throws -> Void
   ) async -> FailureRecording.AttemptResult {
     var thrown: (any Error)?
@@ -135,7 +135,7 @@ enum TestFrameworks {
   /// `Expectation failed: Timed out after …` at the wait's line and column.
   /// It throws `ExpectationFailedError`, the one error the testing library
   /// does not record a second time, so the test stops with one issue.
-  private static func recordInSwiftTesting(_ message: String, at location: AsyncWait.SourceLocation)
+  private static func recordInSwiftTesting(_ message: String, at location: CallSite)
     -> (any Error)?
   {
     let sourceLocation = Testing.SourceLocation(
@@ -158,7 +158,7 @@ enum TestFrameworks {
     /// placed at the wait's line and says why the rest of the test did not
     /// run; a test that recorded a failure is reported as failed.
     private static func recordInXCTest(
-      _ message: String, at location: AsyncWait.SourceLocation, in testCase: XCTestCase
+      _ message: String, at location: CallSite, in testCase: XCTestCase
     ) -> (any Error)? {
       let text = message + "\n  " + catchingHint
       #if canImport(Darwin)

@@ -35,7 +35,7 @@ import Testing
 
     let description = WaitTimeoutError(
       comment: nil, timeout: huge, schedule: .fixed(huge), probeCount: 1, elapsed: huge, clockName: "C",
-      location: SourceLocation(fileID: "M/F.swift", filePath: "/F.swift", line: 1, column: 1)
+      location: CallSite(fileID: "M/F.swift", filePath: "/F.swift", line: 1, column: 1)
     ).description
     #expect(description.hasPrefix("Timed out after "))
   }

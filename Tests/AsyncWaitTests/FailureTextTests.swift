@@ -53,6 +53,6 @@ import Testing
     WaitTimeoutError(
       comment: "the server answers", timeout: timeout, schedule: .fixed(.milliseconds(100)), probeCount: 1,
       elapsed: elapsed, clockName: "ContinuousClock",
-      location: SourceLocation(fileID: "M/F.swift", filePath: "/M/F.swift", line: 1, column: 1))
+      location: CallSite(fileID: "M/F.swift", filePath: "/M/F.swift", line: 1, column: 1))
   }
 }

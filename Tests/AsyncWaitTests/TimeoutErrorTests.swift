@@ -48,7 +48,7 @@ import Testing
       comment: "the banner shows", timeout: .seconds(2), schedule: .fixed(.milliseconds(100)),
       probeCount: 21, elapsed: .milliseconds(2001), clockName: "ContinuousClock",
       lastObservation: "banner: hidden\nspinner: visible",
-      location: SourceLocation(
+      location: CallSite(
         fileID: "AppTests/BannerTests.swift", filePath: "/x/BannerTests.swift", line: 14, column: 5)
     )
 
@@ -67,7 +67,7 @@ import Testing
     let error = WaitTimeoutError(
       comment: nil, timeout: .zero, schedule: .fixed(.milliseconds(100)), probeCount: 1, elapsed: .zero,
       clockName: "SuspendingClock",
-      location: SourceLocation(fileID: "M/F.swift", filePath: "/F.swift", line: 1, column: 2))
+      location: CallSite(fileID: "M/F.swift", filePath: "/F.swift", line: 1, column: 2))
 
     #expect(
       error.description.hasPrefix("Timed out after 0 ns waiting for a condition\n  (1 probe over 0 ns,"))

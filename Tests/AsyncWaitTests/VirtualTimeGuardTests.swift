@@ -309,7 +309,7 @@ struct VirtualTimeGuardTests {
     var late = WaitTimeoutError(
       comment: nil, timeout: .seconds(1), schedule: .fixed(.milliseconds(100)), probeCount: 10,
       elapsed: .seconds(3), clockName: "ContinuousClock",
-      location: SourceLocation(
+      location: CallSite(
         fileID: "M/F.swift", filePath: "/F.swift", line: 1, column: 1))
     late.lastProbeStart = .seconds(3)
     #expect(late.probeOverrun == nil)

@@ -10,7 +10,7 @@
 // graphs DocC builds) and fails when a public wait is neither an `Entry`
 // here nor listed in `exemptions`, so a new wait cannot slip past. It names
 // a symbol by its module, its path and its argument labels, leaving out the
-// caller's location (`fileID:filePath:line:column:`) and `isolation:`, which
+// caller's location (`callSite:fileID:filePath:line:column:`) and `isolation:`, which
 // every wait takes, and adds the type of
 // its last closure where two symbols would share a name.
 

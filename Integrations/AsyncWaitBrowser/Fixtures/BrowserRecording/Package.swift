@@ -10,14 +10,13 @@ let package = Package(
   name: "BrowserRecording",
   platforms: [.macOS(.v14)],
   dependencies: [
-    .package(name: "AsyncWaitBrowser", path: "../.."),
-    .package(name: "swift-async-wait", path: "../../../.."),
+    .package(name: "swift-async-wait", path: "../../../..")
   ],
   targets: [
     .testTarget(
       name: "BrowserFailingFixtures",
       dependencies: [
-        .product(name: "AsyncWaitBrowser", package: "AsyncWaitBrowser"),
+        .product(name: "AsyncWaitBrowser", package: "swift-async-wait"),
         .product(name: "AsyncWaitTesting", package: "swift-async-wait"),
       ])
   ],

@@ -6,7 +6,7 @@
 //
 //   swift run -c release --package-path Integrations/AsyncWaitBrowser AsyncWaitBrowserBench [--quick]
 import AsyncWait
-import AsyncWaitBrowser
+@_spi(Internals) import AsyncWaitBrowser
 import AsyncWaitElements
 import BrowserFixtures
 import Foundation

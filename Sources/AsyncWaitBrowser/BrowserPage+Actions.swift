@@ -80,14 +80,6 @@ extension BrowserPage {
     var point: (x: Double, y: Double)?
   }
 
-  /// A source location, passed from an action to its wait.
-  struct CallSite {
-    var fileID: String
-    var filePath: StaticString
-    var line: Int
-    var column: Int
-  }
-
   /// Clicks an element, once it is ready for a click.
   ///
   /// First waits until the element exists, is enabled, is visible (it has a
@@ -104,6 +96,8 @@ extension BrowserPage {
   ///   - element: The element, such as `page.buttons["add-item"]`.
   ///   - timeout: How long to wait for it to be ready; `nil` takes the
   ///     scope's default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
@@ -118,19 +112,20 @@ extension BrowserPage {
   public func click(
     _ element: some ElementLocator<BrowserNode>,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .click, timeout: timeout, at: site)
     try await clickMouse(at: target, count: 1)
   }
 
   /// Double-clicks an element, once it is ready for a double click.
   ///
-  /// Waits as ``click(_:timeout:fileID:filePath:line:column:)`` does, then
+  /// Waits as ``click(_:timeout:callSite:fileID:filePath:line:column:)`` does, then
   /// presses and releases the left button twice (the page sees two `click`
   /// events and one `dblclick`), and leaves the pointer there.
   ///
@@ -142,20 +137,23 @@ extension BrowserPage {
   ///   - element: The element.
   ///   - timeout: How long to wait for it to be ready; `nil` takes the
   ///     scope's default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
   ///   - column: The column of the caller, for a timeout's location.
-  /// - Throws: As ``click(_:timeout:fileID:filePath:line:column:)`` does.
+  /// - Throws: As ``click(_:timeout:callSite:fileID:filePath:line:column:)`` does.
   public func doubleClick(
     _ element: some ElementLocator<BrowserNode>,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .doubleClick, timeout: timeout, at: site)
     try await clickMouse(at: target, count: 2)
   }
@@ -176,20 +174,23 @@ extension BrowserPage {
   ///   - element: The element.
   ///   - timeout: How long to wait for it to be ready; `nil` takes the
   ///     scope's default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
   ///   - column: The column of the caller, for a timeout's location.
-  /// - Throws: As ``click(_:timeout:fileID:filePath:line:column:)`` does.
+  /// - Throws: As ``click(_:timeout:callSite:fileID:filePath:line:column:)`` does.
   public func hover(
     _ element: some ElementLocator<BrowserNode>,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .hover, timeout: timeout, at: site)
     guard let (x, y) = target.point else { return }
     try await movePointer(toX: x, y: y)
@@ -209,28 +210,31 @@ extension BrowserPage {
   ///   - timeout: How long to wait for it to be ready, and then as long
   ///     again for it to be checked; `nil` takes the scope's default
   ///     timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
   ///   - column: The column of the caller, for a timeout's location.
-  /// - Throws: As ``click(_:timeout:fileID:filePath:line:column:)`` does,
+  /// - Throws: As ``click(_:timeout:callSite:fileID:filePath:line:column:)`` does,
   ///   with `it has no checked state` among the unmet conditions; a
   ///   `WaitTimeoutError` when the click does not check it.
   public func check(
     _ element: some ElementLocator<BrowserNode>,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     try await setChecked(true, element.element, timeout: timeout, at: site)
   }
 
   /// Unchecks a checkbox or switch, unless it is unchecked.
   ///
-  /// Waits as ``check(_:timeout:fileID:filePath:line:column:)`` does; when
+  /// Waits as ``check(_:timeout:callSite:fileID:filePath:line:column:)`` does; when
   /// it is checked, clicks it and waits until it is not. A checked radio
   /// button is refused with ``BrowserError/invalidArgument``: a click does
   /// not uncheck it.
@@ -240,20 +244,23 @@ extension BrowserPage {
   ///   - timeout: How long to wait for it to be ready, and then as long
   ///     again for it to be unchecked; `nil` takes the scope's default
   ///     timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
   ///   - column: The column of the caller, for a timeout's location.
-  /// - Throws: As ``check(_:timeout:fileID:filePath:line:column:)`` does.
+  /// - Throws: As ``check(_:timeout:callSite:fileID:filePath:line:column:)`` does.
   public func uncheck(
     _ element: some ElementLocator<BrowserNode>,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     try await setChecked(false, element.element, timeout: timeout, at: site)
   }
 
@@ -264,7 +271,7 @@ extension BrowserPage {
   /// not read-only); then focuses it and inserts `text` at the caret, as
   /// typing it would. The page's `input` event fires. A line break in
   /// `text` is inserted as text, not pressed as Enter: use
-  /// ``press(_:on:timeout:fileID:filePath:line:column:)`` for that.
+  /// ``press(_:on:timeout:callSite:fileID:filePath:line:column:)`` for that.
   ///
   /// ```swift
   /// try await page.type("Milk", into: page.textFields["name"])
@@ -275,23 +282,26 @@ extension BrowserPage {
   ///   - element: The element, such as `page.textFields["name"]`.
   ///   - timeout: How long to wait for it to be ready; `nil` takes the
   ///     scope's default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
   ///   - column: The column of the caller, for a timeout's location.
   /// - Throws: `WaitTimeoutError` when the element is not ready in time,
   ///   saying which condition was unmet (as for a click, or `it does not
-  ///   take text`); as ``click(_:timeout:fileID:filePath:line:column:)`` does.
+  ///   take text`); as ``click(_:timeout:callSite:fileID:filePath:line:column:)`` does.
   public func type(
     _ text: String,
     into element: some ElementLocator<BrowserNode>,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .type, timeout: timeout, at: site)
     _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
     _ = try await send("Input.insertText", ["text": .string(text)])
@@ -314,21 +324,24 @@ extension BrowserPage {
   ///   - text: The new text.
   ///   - timeout: How long to wait for it to be ready; `nil` takes the
   ///     scope's default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
   ///   - column: The column of the caller, for a timeout's location.
-  /// - Throws: As ``type(_:into:timeout:fileID:filePath:line:column:)`` does.
+  /// - Throws: As ``type(_:into:timeout:callSite:fileID:filePath:line:column:)`` does.
   public func fill(
     _ element: some ElementLocator<BrowserNode>,
     with text: String,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .fill, timeout: timeout, at: site)
     try await replaceText(of: target, with: text)
   }
@@ -339,20 +352,23 @@ extension BrowserPage {
   ///   - element: The text field, text area or content-editable.
   ///   - timeout: How long to wait for it to be ready; `nil` takes the
   ///     scope's default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
   ///   - column: The column of the caller, for a timeout's location.
-  /// - Throws: As ``type(_:into:timeout:fileID:filePath:line:column:)`` does.
+  /// - Throws: As ``type(_:into:timeout:callSite:fileID:filePath:line:column:)`` does.
   public func clear(
     _ element: some ElementLocator<BrowserNode>,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .fill, timeout: timeout, at: site)
     try await replaceText(of: target, with: "")
   }
@@ -380,23 +396,26 @@ extension BrowserPage {
   ///   - element: The element to focus and press the key on.
   ///   - timeout: How long to wait for it to exist; `nil` takes the scope's
   ///     default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
   ///   - column: The column of the caller, for a timeout's location.
   /// - Throws: ``BrowserError/invalidArgument`` for a key or modifier it
-  ///   does not know, before waiting; as ``click(_:timeout:fileID:filePath:line:column:)`` does.
+  ///   does not know, before waiting; as ``click(_:timeout:callSite:fileID:filePath:line:column:)`` does.
   public func press(
     _ key: String,
     on element: some ElementLocator<BrowserNode>,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
     let chord = try KeyChord(key)
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .press, timeout: timeout, at: site)
     _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
     for event in chord.events {
@@ -410,21 +429,24 @@ extension BrowserPage {
   ///   - element: The element.
   ///   - timeout: How long to wait for it to exist; `nil` takes the scope's
   ///     default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
   ///   - column: The column of the caller, for a timeout's location.
-  /// - Throws: As ``click(_:timeout:fileID:filePath:line:column:)`` does;
+  /// - Throws: As ``click(_:timeout:callSite:fileID:filePath:line:column:)`` does;
   ///   ``BrowserError/commandFailed`` for an element that cannot take the focus.
   public func focus(
     _ element: some ElementLocator<BrowserNode>,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .focus, timeout: timeout, at: site)
     _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
   }
@@ -448,6 +470,8 @@ extension BrowserPage {
   ///   - element: The `<select>`.
   ///   - timeout: How long to wait for it to be ready; `nil` takes the
   ///     scope's default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
@@ -459,12 +483,13 @@ extension BrowserPage {
     _ options: String...,
     in element: some ElementLocator<BrowserNode>,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     _ = try await ready(element.element, for: .selectOption, timeout: timeout, at: site, selecting: options)
   }
 
@@ -481,17 +506,20 @@ extension BrowserPage {
   ///   - element: The `<input type="file">`.
   ///   - timeout: How long to wait for it to exist; `nil` takes the scope's
   ///     default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
   ///   - column: The column of the caller, for a timeout's location.
   /// - Throws: ``BrowserError/invalidArgument`` for a path with no file,
   ///   before waiting; ``BrowserError/commandFailed`` when the element is not
-  ///   a file input; as ``click(_:timeout:fileID:filePath:line:column:)`` does.
+  ///   a file input; as ``click(_:timeout:callSite:fileID:filePath:line:column:)`` does.
   public func setInputFiles(
     _ paths: [String],
     on element: some ElementLocator<BrowserNode>,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -506,7 +534,7 @@ extension BrowserPage {
       }
       absolute.append(.string(URL(fileURLWithPath: path).standardizedFileURL.path))
     }
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .setInputFiles, timeout: timeout, at: site)
     _ = try await send(
       "DOM.setFileInputFiles",
@@ -550,8 +578,7 @@ extension BrowserPage {
     try await clickMouse(at: target, count: 1)
     try await element.require(
       "clicking \(element.elementDescription) to \(checked ? "check" : "uncheck") it",
-      for: \.isChecked, toEqual: checked, timeout: timeout, fileID: site.fileID, filePath: site.filePath,
-      line: site.line, column: site.column)
+      for: \.isChecked, toEqual: checked, timeout: timeout, callSite: site)
   }
 
   /// Selects all of a focused field's text and types `text` over it, or
@@ -744,7 +771,7 @@ extension BrowserPage {
     }
     return try await Wait(timeout: timeout, triggers: [trigger]).requireValue(
       "\(element.elementDescription) to be \(readiness)", observation: observe,
-      fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column, probe)
+      callSite: site, probe)
   }
 
   /// Scrolls a node into view and finds where to click it: the centre of

@@ -1,13 +1,30 @@
-/// A place in source code, captured where a wait is called.
+/// Where a wait was called: the place a failure is reported.
 ///
-/// The throwing waits take `#fileID`, `#filePath`, `#line` and `#column` as
-/// default arguments, so a failure is reported at the line of the test that
-/// waited, not at a line inside this package. The four fields match those of
-/// Swift Testing's `SourceLocation`.
+/// Every throwing wait takes `#fileID`, `#filePath`, `#line` and `#column`
+/// as default arguments, so a failure is reported at the line of the test
+/// that waited, not at a line inside this package. A helper that waits on
+/// behalf of its caller passes its caller's place instead, as one value, to
+/// every wait's `callSite:` parameter:
 ///
-/// In a file that imports both this module and `Testing`, qualify the name:
-/// `AsyncWait.SourceLocation`.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+/// ```swift
+/// func waitForInbox(
+///   _ app: ChatApp,
+///   fileID: String = #fileID, filePath: StaticString = #filePath,
+///   line: Int = #line, column: Int = #column
+/// ) async throws {
+///   let callSite = CallSite(
+///     fileID: fileID, filePath: filePath, line: line, column: column)
+///   try await requireEventually("the inbox loads", callSite: callSite) {
+///     await app.inbox.isLoaded
+///   }
+/// }
+/// ```
+///
+/// The four fields match those of Swift Testing's `SourceLocation`;
+/// `AsyncWaitTesting` makes a call site from one
+/// (`CallSite(sourceLocation)`), and an XCTest helper's `#filePath` and
+/// `#line` make one with ``init(filePath:line:)``.
+public struct CallSite: Hashable, Sendable, CustomStringConvertible {
   /// The file ID of the source file, in the form `Module/File.swift`.
   public var fileID: String
   /// The full path of the source file.
@@ -56,7 +73,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
   ///   - lhs: A location.
   ///   - rhs: Another location.
   /// - Returns: `true` when the four fields are equal.
-  public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+  public static func == (lhs: CallSite, rhs: CallSite) -> Bool {
     (lhs.fileID, lhs.filePath, lhs.line, lhs.column) == (rhs.fileID, rhs.filePath, rhs.line, rhs.column)
   }
 
@@ -68,6 +85,21 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     hasher.combine(filePath)
     hasher.combine(line)
     hasher.combine(column)
+  }
+
+  /// Creates a call site from the two literals an XCTest helper takes.
+  ///
+  /// The file ID is the file's folder and name (`MyAppTests/File.swift`),
+  /// which is the module and file in a SwiftPM target's default layout;
+  /// the column is 1.
+  ///
+  /// - Parameters:
+  ///   - filePath: The full path of the source file, as `#filePath` gives it.
+  ///   - line: The line, counting from 1, as `#line` gives it.
+  public init(filePath: StaticString, line: UInt) {
+    let parts = filePath.description.split(separator: "/")
+    let fileID = parts.suffix(2).joined(separator: "/")
+    self.init(fileID: fileID, filePath: filePath, line: Int(clamping: line), column: 1)
   }
 
   /// The location as `Module/File.swift:line:column`.

@@ -1,4 +1,4 @@
-/// A key press as ``BrowserPage/press(_:on:timeout:fileID:filePath:line:column:)``
+/// A key press as ``BrowserPage/press(_:on:timeout:callSite:fileID:filePath:line:column:)``
 /// takes it, `"Enter"` or `"Control+Shift+ArrowLeft"`, parsed into the
 /// DevTools protocol's key events.
 struct KeyChord: Equatable {

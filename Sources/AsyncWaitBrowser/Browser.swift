@@ -153,6 +153,8 @@ public final class Browser: Sendable {
   ///   - url: The address to open.
   ///   - timeout: How long to wait for the load; `nil` takes the scope's
   ///     default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
@@ -164,25 +166,30 @@ public final class Browser: Sendable {
   public func newPage(
     url: String,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws -> BrowserPage {
     let page = try await newPage()
-    try await page.goto(url, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+    try await page.goto(
+      url, timeout: timeout, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
+      column: column)
     return page
   }
 
   /// Opens a new page and waits until `url` has loaded in it.
   ///
-  /// The same as ``newPage(url:timeout:fileID:filePath:line:column:)-(String,_,_,_,_,_)``,
+  /// The same as ``newPage(url:timeout:callSite:fileID:filePath:line:column:)-(String,_,_,_,_,_)``,
   /// for a `URL`.
   ///
   /// - Parameters:
   ///   - url: The address to open.
   ///   - timeout: How long to wait for the load; `nil` takes the scope's
   ///     default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
@@ -192,13 +199,15 @@ public final class Browser: Sendable {
   public func newPage(
     url: URL,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws -> BrowserPage {
     try await newPage(
-      url: url.absoluteString, timeout: timeout, fileID: fileID, filePath: filePath, line: line,
+      url: url.absoluteString, timeout: timeout, callSite: callSite, fileID: fileID, filePath: filePath,
+      line: line,
       column: column)
   }
 

@@ -96,7 +96,8 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
 
   /// How long each of a snapshot's two commands takes alone, answer parsed,
   /// for the bench's breakdown of a probe.
-  package func timeSnapshotCommands() async throws -> (accessibility: Duration, dom: Duration) {
+  @_spi(Internals) public func timeSnapshotCommands() async throws -> (accessibility: Duration, dom: Duration)
+  {
     let clock = ContinuousClock()
     let start = clock.now
     _ = try await send("Accessibility.getFullAXTree")
@@ -232,6 +233,8 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   ///   - url: The address to open.
   ///   - timeout: How long to wait for the load; `nil` takes the scope's
   ///     default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
@@ -242,6 +245,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   public func goto(
     _ url: String,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -253,7 +257,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     }
     if let loaderID = answer["loaderId"]?.string {
       try await Wait(timeout: timeout, triggers: [trigger]).require(
-        "\(url) to load", fileID: fileID, filePath: filePath, line: line, column: column
+        "\(url) to load", callSite: callSite, fileID: fileID, filePath: filePath, line: line, column: column
       ) {
         hasLoaded(loaderID)
       }
@@ -264,13 +268,15 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
 
   /// Opens `url` in this page and waits until it has loaded.
   ///
-  /// The same as ``goto(_:timeout:fileID:filePath:line:column:)-(String,_,_,_,_,_)``,
+  /// The same as ``goto(_:timeout:callSite:fileID:filePath:line:column:)-(String,_,_,_,_,_)``,
   /// for a `URL`.
   ///
   /// - Parameters:
   ///   - url: The address to open.
   ///   - timeout: How long to wait for the load; `nil` takes the scope's
   ///     default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
@@ -279,13 +285,15 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   public func goto(
     _ url: URL,
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
     column: Int = #column
   ) async throws {
     try await goto(
-      url.absoluteString, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+      url.absoluteString, timeout: timeout, callSite: callSite, fileID: fileID, filePath: filePath,
+      line: line, column: column)
   }
 
   /// Loads the page's current document again and waits until the new one
@@ -298,6 +306,8 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// - Parameters:
   ///   - timeout: How long to wait for the load; `nil` takes the scope's
   ///     default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
   ///   - filePath: The file path of the caller, for a timeout's location.
   ///   - line: The line of the caller, for a timeout's location.
@@ -306,6 +316,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   ///   ``BrowserError`` when Chromium goes away; `CancellationError`.
   public func reload(
     timeout: Duration? = nil,
+    callSite: CallSite? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: Int = #line,
@@ -314,7 +325,8 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     let before = load.withLock { $0.commitCount }
     _ = try await send("Page.reload")
     try await Wait(timeout: timeout, triggers: [trigger]).require(
-      "the page to load again", fileID: fileID, filePath: filePath, line: line, column: column
+      "the page to load again", callSite: callSite, fileID: fileID, filePath: filePath, line: line,
+      column: column
     ) {
       load.withLock { $0.loadedCommit > before }
     }

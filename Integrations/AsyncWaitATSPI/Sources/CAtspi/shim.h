@@ -1,6 +1,0 @@
-#ifndef ASYNC_WAIT_CATSPI_SHIM_H
-#define ASYNC_WAIT_CATSPI_SHIM_H
-
-#include <atspi/atspi.h>
-
-#endif

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Builds two consumer packages that depend on this repository by URL (a
+# file:// URL of its git repository, at HEAD), the way a user's package
+# does:
+#
+# - one that uses each integration through the root package
+#   (`.product(name: "AsyncWaitBrowser", package: "swift-async-wait")`), and
+# - one that uses AsyncWaitTesting alone, which must build none of the
+#   integrations' modules; it builds with pkg-config pointed at an empty
+#   directory, so that no system library can be found, and the script
+#   checks its build folder holds no module of an integration.
+#
+#   Scripts/check-consumers.sh [SCRATCH_DIR]
+#
+# It builds what is committed: uncommitted changes are not in HEAD.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scratch=${1:-$(mktemp -d)}
+rm -rf "$scratch" && mkdir -p "$scratch"
+# The package's identity is the last part of its URL: link the checkout
+# under its published name, whatever the folder of this clone is called.
+ln -s "$PWD" "$scratch/swift-async-wait"
+url="file://$scratch/swift-async-wait"
+revision=$(git rev-parse HEAD)
+if ! git diff --quiet HEAD -- Package.swift Sources; then
+  echo "check-consumers: note: uncommitted changes to Package.swift or Sources are not built" >&2
+fi
+
+# consumer NAME PRODUCTS... : a package with a test target that imports
+# each product and uses one symbol of each.
+consumer() {
+  local name=$1; shift
+  local dir="$scratch/$name"
+  mkdir -p "$dir/Tests/${name}Tests"
+  local products="" imports=""
+  for product in "$@"; do
+    products+="        .product(name: \"$product\", package: \"swift-async-wait\"),
+"
+    imports+="import $product
+"
+  done
+  cat > "$dir/Package.swift" <<SWIFT
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "$name",
+  platforms: [.macOS(.v14)],
+  dependencies: [.package(url: "$url", revision: "$revision")],
+  targets: [
+    .testTarget(
+      name: "${name}Tests",
+      dependencies: [
+$products      ])
+  ]
+)
+SWIFT
+  cat > "$dir/Tests/${name}Tests/UsesTests.swift" <<SWIFT
+${imports}import Testing
+
+@Test func waits() async throws {
+  try await requireEventually("it holds", timeout: .zero) { true }
+}
+SWIFT
+}
+
+step() { printf '\n-- %s\n' "$*"; }
+
+consumer Integrations AsyncWaitTesting AsyncWaitBrowser
+cat >> "$scratch/Integrations/Tests/IntegrationsTests/UsesTests.swift" <<'SWIFT'
+
+@Test func namesTheIntegrations() {
+  #expect(String(describing: BrowserError.self) == "BrowserError")
+}
+SWIFT
+step "a consumer of the integrations, by URL: swift test"
+swift test --package-path "$scratch/Integrations" 2>&1 | tail -n 3
+
+consumer TestingOnly AsyncWaitTesting
+step "a consumer of AsyncWaitTesting alone, by URL, with no system library to find: swift test"
+PKG_CONFIG_LIBDIR="$scratch/no-pkg-config" PKG_CONFIG_PATH="" \
+  swift test --package-path "$scratch/TestingOnly" 2>&1 | tail -n 3
+built=$(find "$scratch/TestingOnly/.build" \( -name 'AsyncWaitBrowser*' -o -name 'AsyncWaitATSPI*' \
+  -o -name 'CAtspi*' \) -print)
+if [ -n "$built" ]; then
+  echo "check-consumers: a consumer of AsyncWaitTesting alone built an integration:" >&2
+  echo "$built" >&2
+  exit 1
+fi
+modules=$(find "$scratch/TestingOnly/.build" -path '*/Modules/*.swiftmodule' -printf '%f\n' | sort | tr '\n' ' ')
+echo "check-consumers: AsyncWaitTesting alone built these modules and no integration: $modules"
