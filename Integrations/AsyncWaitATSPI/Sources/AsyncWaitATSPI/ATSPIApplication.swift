@@ -1,6 +1,6 @@
 public import AsyncWait
+internal import AsyncWaitATSPILoader
 public import AsyncWaitElements
-import CAtspi
 
 /// A running application, found by name in the AT-SPI desktop, to query,
 /// wait on and act on.
@@ -19,6 +19,11 @@ import CAtspi
 /// (children changed, state changed, text changed, a window created) fire
 /// ``trigger``, which the root element carries, so waits probe again at once
 /// when the application changes; polling stays as the safety net.
+///
+/// > Note: The integration links no system library: it opens libatspi and
+/// > GLib (Debian's `libatspi2.0-0` and `libglib2.0-0`) when it is first
+/// > used. Where they are missing, as on macOS, it still builds, and
+/// > ``init(named:)`` throws an ``ATSPIError`` that names the library.
 public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   /// The application's node type.
   public typealias Node = ATSPINode
@@ -38,13 +43,14 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   /// Starts watching for an application by name; it need not be running yet.
   ///
   /// - Parameter name: The application's name in the AT-SPI desktop.
-  /// - Throws: ``ATSPIError`` when the event listener cannot be registered.
+  /// - Throws: ``ATSPIError`` when libatspi or GLib cannot be loaded, or the
+  ///   event listener cannot be registered.
   public init(named name: String) async throws {
     let changes = WaitTrigger()
     self.name = name
     self.trigger = changes
-    self.listener = try await ATSPIThread.shared.perform {
-      try ListenerHandle(firing: changes, for: ATSPIApplication.eventTypes)
+    self.listener = try await ATSPIThread.shared.perform { atspi in
+      try ListenerHandle(firing: changes, for: ATSPIApplication.eventTypes, using: atspi)
     }
   }
 
@@ -53,7 +59,9 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   public var root: TreeElement<ATSPINode> {
     let name = name
     return TreeElement(name, triggers: [trigger]) {
-      try await ATSPIThread.shared.perform { try ATSPIApplication.snapshot(named: name) }
+      try await ATSPIThread.shared.perform { atspi in
+        try ATSPIApplication.snapshot(named: name, using: atspi)
+      }
     }
   }
 
@@ -75,14 +83,16 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   }
 
   /// Reads the tree of the first application of the desktop called `name`.
-  static func snapshot(named name: String) throws -> ATSPINode? {
-    guard let desktop = atspi_get_desktop(0) else { return nil }
+  ///
+  /// Runs on the AT-SPI thread.
+  static func snapshot(named name: String, using atspi: ATSPIFunctions) throws -> ATSPINode? {
+    guard let desktop = atspi.atspi_get_desktop(0) else { return nil }
     let desktopHandle = AccessibleHandle(adopting: desktop)
-    for application in try ATSPICall.children(of: desktopHandle.pointer) {
-      let applicationName = try? ATSPICall.string { atspi_accessible_get_name(application.pointer, $0) }
+    for application in try atspi.children(of: desktopHandle.pointer) {
+      let applicationName = try? atspi.string { atspi.atspi_accessible_get_name(application.pointer, $0) }
       guard applicationName == name else { continue }
       var budget = ATSPINode.maximumNodes
-      return try ATSPINode.read(application, budget: &budget)
+      return try ATSPINode.read(application, budget: &budget, using: atspi)
     }
     return nil
   }
@@ -95,14 +105,14 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   public func click(_ element: TreeElement<ATSPINode>) async throws {
     let node = try await target(element)
     let handle = node.handle
-    try await ATSPIThread.shared.perform {
-      guard let action = atspi_accessible_get_action_iface(handle.pointer) else {
+    try await ATSPIThread.shared.perform { atspi in
+      guard let action = atspi.atspi_accessible_get_action_iface(handle.pointer) else {
         throw ATSPIError("\(node.elementType) \"\(node.label)\" has no action")
       }
-      defer { g_object_unref(action) }
+      defer { atspi.g_object_unref(UnsafeMutableRawPointer(action)) }
       var error: UnsafeMutablePointer<GError>?
-      _ = atspi_action_do_action(action, 0, &error)
-      try ATSPICall.check(error)
+      _ = atspi.atspi_action_do_action(action, 0, &error)
+      try atspi.check(error)
     }
   }
 
@@ -116,14 +126,14 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   public func type(_ text: String, into element: TreeElement<ATSPINode>) async throws {
     let node = try await target(element)
     let handle = node.handle
-    try await ATSPIThread.shared.perform {
-      guard let editable = atspi_accessible_get_editable_text_iface(handle.pointer) else {
+    try await ATSPIThread.shared.perform { atspi in
+      guard let editable = atspi.atspi_accessible_get_editable_text_iface(handle.pointer) else {
         throw ATSPIError("\(node.elementType) \"\(node.label)\" is not editable")
       }
-      defer { g_object_unref(editable) }
+      defer { atspi.g_object_unref(UnsafeMutableRawPointer(editable)) }
       var error: UnsafeMutablePointer<GError>?
-      _ = atspi_editable_text_set_text_contents(editable, text, &error)
-      try ATSPICall.check(error)
+      _ = atspi.atspi_editable_text_set_text_contents(editable, text, &error)
+      try atspi.check(error)
     }
   }
 
@@ -143,46 +153,66 @@ final class ListenerHandle: @unchecked Sendable {
   // Safe to share: `listener` is only used inside jobs on `ATSPIThread`
   // (registration in init, which runs there, and deregistration scheduled
   // there by deinit); other threads only hold the handle.
-  private let listener: UnsafeMutablePointer<AtspiEventListener>
+  private let listener: OpaquePointer
   private let eventTypes: [String]
 
   /// Registers a listener for `eventTypes`.
   ///
   /// Runs on the AT-SPI thread.
-  init(firing trigger: WaitTrigger, for eventTypes: [String]) throws {
-    let context = Unmanaged.passRetained(trigger).toOpaque()
+  init(firing trigger: WaitTrigger, for eventTypes: [String], using atspi: ATSPIFunctions) throws {
+    // The callback is a C function, which captures nothing: what it needs
+    // comes in its context, retained here and released by libatspi.
+    let context = Unmanaged.passRetained(ListenerContext(trigger: trigger, atspi: atspi)).toOpaque()
     guard
-      let listener = atspi_event_listener_new(
+      let listener = atspi.atspi_event_listener_new(
         { event, context in
-          if let event { g_boxed_free(atspi_event_get_type(), event) }
           guard let context else { return }
-          Unmanaged<WaitTrigger>.fromOpaque(context).takeUnretainedValue().fire()
+          let listenerContext = Unmanaged<ListenerContext>.fromOpaque(context).takeUnretainedValue()
+          if let event {
+            let atspi = listenerContext.atspi
+            atspi.g_boxed_free(atspi.atspi_event_get_type(), UnsafeMutableRawPointer(event))
+          }
+          listenerContext.trigger.fire()
         }, context,
         { context in
           guard let context else { return }
-          Unmanaged<WaitTrigger>.fromOpaque(context).release()
+          Unmanaged<ListenerContext>.fromOpaque(context).release()
         })
     else {
-      Unmanaged<WaitTrigger>.fromOpaque(context).release()
+      Unmanaged<ListenerContext>.fromOpaque(context).release()
       throw ATSPIError("the event listener could not be created")
     }
     self.listener = listener
     self.eventTypes = eventTypes
     for type in eventTypes {
       var error: UnsafeMutablePointer<GError>?
-      _ = atspi_event_listener_register(listener, type, &error)
-      try ATSPICall.check(error)
+      _ = atspi.atspi_event_listener_register(listener, type, &error)
+      try atspi.check(error)
     }
   }
 
   deinit {
     let address = UInt(bitPattern: listener)
     let types = eventTypes
-    ATSPIThread.shared.schedule {
+    ATSPIThread.shared.schedule { atspi in
       guard let raw = UnsafeMutableRawPointer(bitPattern: address) else { return }
-      let listener = raw.assumingMemoryBound(to: AtspiEventListener.self)
-      for type in types { _ = atspi_event_listener_deregister(listener, type, nil) }
-      g_object_unref(raw)
+      for type in types { _ = atspi.atspi_event_listener_deregister(OpaquePointer(raw), type, nil) }
+      atspi.g_object_unref(raw)
     }
+  }
+}
+
+/// What a listener's callback needs: the trigger to fire, and the functions
+/// that free the event it is given.
+private final class ListenerContext {
+  /// The trigger each event fires.
+  let trigger: WaitTrigger
+  /// The functions of libatspi and GLib.
+  let atspi: ATSPIFunctions
+
+  /// Creates a context.
+  init(trigger: WaitTrigger, atspi: ATSPIFunctions) {
+    self.trigger = trigger
+    self.atspi = atspi
   }
 }

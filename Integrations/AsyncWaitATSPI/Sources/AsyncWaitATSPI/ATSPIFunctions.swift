@@ -1,4 +1,4 @@
-import AsyncWaitATSPILoader
+internal import AsyncWaitATSPILoader
 
 /// Loading the functions of libatspi and GLib, and calls into them that turn
 /// their out-parameters into Swift values.

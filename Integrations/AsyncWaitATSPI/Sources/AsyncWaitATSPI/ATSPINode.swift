@@ -1,5 +1,5 @@
+internal import AsyncWaitATSPILoader
 public import AsyncWaitElements
-import CAtspi
 
 /// A snapshot of one node of the AT-SPI accessibility tree, with its subtree.
 ///
@@ -40,33 +40,35 @@ public struct ATSPINode: QueryableNode, Sendable {
   /// Reads `accessible` and its subtree.
   ///
   /// Runs on the AT-SPI thread.
-  static func read(_ accessible: AccessibleHandle, budget: inout Int) throws -> ATSPINode {
+  static func read(
+    _ accessible: AccessibleHandle, budget: inout Int, using atspi: ATSPIFunctions
+  ) throws -> ATSPINode {
     budget -= 1
     let pointer = accessible.pointer
-    let role = try ATSPICall.string { atspi_accessible_get_role_name(pointer, $0) }
-    let name = try ATSPICall.string { atspi_accessible_get_name(pointer, $0) }
-    let description = try ATSPICall.string { atspi_accessible_get_description(pointer, $0) }
-    let identifier = try ATSPICall.string { atspi_accessible_get_accessible_id(pointer, $0) }
+    let role = try atspi.string { atspi.atspi_accessible_get_role_name(pointer, $0) }
+    let name = try atspi.string { atspi.atspi_accessible_get_name(pointer, $0) }
+    let description = try atspi.string { atspi.atspi_accessible_get_description(pointer, $0) }
+    let identifier = try atspi.string { atspi.atspi_accessible_get_accessible_id(pointer, $0) }
     var states = (enabled: false, showing: false, focused: false)
-    if let set = atspi_accessible_get_state_set(pointer) {
-      defer { g_object_unref(set) }
+    if let set = atspi.atspi_accessible_get_state_set(pointer) {
+      defer { atspi.g_object_unref(UnsafeMutableRawPointer(set)) }
       states.enabled =
-        atspi_state_set_contains(set, ATSPI_STATE_SENSITIVE) != 0
-        && atspi_state_set_contains(set, ATSPI_STATE_ENABLED) != 0
-      states.showing = atspi_state_set_contains(set, ATSPI_STATE_SHOWING) != 0
-      states.focused = atspi_state_set_contains(set, ATSPI_STATE_FOCUSED) != 0
+        atspi.atspi_state_set_contains(set, ATSPI_STATE_SENSITIVE) != 0
+        && atspi.atspi_state_set_contains(set, ATSPI_STATE_ENABLED) != 0
+      states.showing = atspi.atspi_state_set_contains(set, ATSPI_STATE_SHOWING) != 0
+      states.focused = atspi.atspi_state_set_contains(set, ATSPI_STATE_FOCUSED) != 0
     }
     var value: String?
-    if let text = atspi_accessible_get_text_iface(pointer) {
-      defer { g_object_unref(text) }
+    if let text = atspi.atspi_accessible_get_text_iface(pointer) {
+      defer { atspi.g_object_unref(UnsafeMutableRawPointer(text)) }
       var error: UnsafeMutablePointer<GError>?
-      let count = atspi_text_get_character_count(text, &error)
-      try ATSPICall.check(error)
-      value = try ATSPICall.string { atspi_text_get_text(text, 0, max(count, 0), $0) }
+      let count = atspi.atspi_text_get_character_count(text, &error)
+      try atspi.check(error)
+      value = try atspi.string { atspi.atspi_text_get_text(text, 0, max(count, 0), $0) }
     }
     var children: [ATSPINode] = []
-    for child in try ATSPICall.children(of: pointer) where budget > 0 {
-      children.append(try read(child, budget: &budget))
+    for child in try atspi.children(of: pointer) where budget > 0 {
+      children.append(try read(child, budget: &budget, using: atspi))
     }
     return ATSPINode(
       elementType: elementType(forRole: role), role: role, identifier: identifier, label: name, value: value,

@@ -1,4 +1,4 @@
-import AsyncWaitATSPILoader
+internal import AsyncWaitATSPILoader
 import Foundation
 
 /// The one thread that talks to libatspi.
@@ -43,7 +43,7 @@ final class ATSPIThread: Sendable {
     _ body: @escaping @Sendable (ATSPIFunctions) throws -> Result
   ) async throws -> Result {
     let atspi = try functions.get()
-    return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+    return try await withCheckedThrowingContinuation { continuation in
       let job = Job {
         continuation.resume(with: Swift.Result { try body(atspi) })
       }
@@ -77,7 +77,7 @@ final class ATSPIThread: Sendable {
         Unmanaged<Job>.fromOpaque(pointer).takeRetainedValue().run()
         return 0  // G_SOURCE_REMOVE
       }, Unmanaged.passRetained(job).toOpaque(), nil)
-    atspi.g_source_attach(source, atspi.g_main_context_default())
+    _ = atspi.g_source_attach(source, atspi.g_main_context_default())
     atspi.g_source_unref(source)
   }
 }

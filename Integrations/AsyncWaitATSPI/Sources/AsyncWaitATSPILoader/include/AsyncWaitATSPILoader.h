@@ -13,8 +13,12 @@
 // lack, follow their documentation. The type names and constants are the
 // real ones, so this header must never be included in a C file together
 // with <atspi/atspi.h> or <glib.h>. A signature or value changed here must be
-// checked against those headers: a mismatch is not a build error but a crash
-// at run time.
+// checked against those headers, as it was when written: a mismatch is not a
+// build error but a crash at run time. To check, compile a C file that
+// includes <atspi/atspi.h>, then the three function lists below, then, for
+// each F(returnType, name, parameters) of them,
+// _Static_assert(__builtin_types_compatible_p(__typeof__(&name),
+// returnType (*) parameters), #name); and the constants' values likewise.
 
 #include <stddef.h>
 #include <stdint.h>
@@ -163,7 +167,7 @@ typedef struct __attribute__((swift_name("ATSPIFunctions"))) AsyncWaitATSPIFunct
 ///
 /// The work is done once per process, by the first call; every call returns
 /// its outcome, and any thread may call. Returns the functions, or NULL with
-/// `*_Nonnull error` set to a message that names the library that could not be opened
+/// `*error` set to a message that names the library that could not be opened
 /// or the function it lacks. Both stay valid for the life of the process.
 const AsyncWaitATSPIFunctions *_Nullable asyncwait_atspi_load(const char *_Nullable *_Nonnull error);
 
