@@ -9,7 +9,10 @@ Tests/Fixtures/TestRecording. For every line of the fixtures marked
 `// fails here`, exactly one failure must be printed at that line, in each
 framework, and its first line must be the wait's own words: no name of the
 package's internals, nothing of XCTUnwrap. No XCTest failure may be printed
-at `<EXPR>:0`. Then every transcript block of each ARTICLE
+at `<EXPR>:0`. For every line marked `// warns here`, exactly one
+near-timeout warning must be printed at that line, in each framework, by a
+test that passes; no warning may be printed anywhere else (the fixtures'
+holds last their window and must stay silent). Then every transcript block of each ARTICLE
 (`<!-- transcript: NAME -->` before a code fence) is compared with the run,
 durations aside; with --write the blocks are rewritten from the run. A line
 longer than WIDTH is wrapped at a space, the break marked with ` \\`, so
@@ -45,22 +48,25 @@ def unwrap(text):
     return re.sub(r" \\\n    ", " ", text)
 
 
-def markers(path):
-    """The marked lines, each with how many failures it must print: one, or
-    two where the marker says `twice` (a wait inside `#expect(throws:)`)."""
+def markers(path, word="fails"):
+    """The lines marked `// fails here` (or `// warns here`), each with how
+    many it must print: one, or two where the marker says `twice` (a wait
+    inside `#expect(throws:)`)."""
     marked = {}
     for i, line in enumerate(path.read_text().splitlines()):
-        if line.rstrip().endswith("// fails here"):
+        if line.rstrip().endswith(f"// {word} here"):
             marked[i + 1] = 1
-        elif line.rstrip().endswith("// fails here, twice"):
+        elif line.rstrip().endswith(f"// {word} here, twice"):
             marked[i + 1] = 2
     return marked
 
 
-def parse_swift_testing(lines):
-    """Issues as (test, line, [text lines]); text's first line is the headline."""
+def parse_swift_testing(lines, kind="an issue", mark="✘"):
+    """Issues (or, with kind "a warning", warnings) as (test, line, [text
+    lines]); text's first line is the headline."""
     issues = []
-    head = re.compile(r"^✘ Test (\w+)\(\) recorded an issue at SwiftTestingFixture\.swift:(\d+):\d+: (.*)$")
+    head = re.compile(
+        "^" + re.escape(mark) + r" Test (\w+)\(\) recorded " + kind + r" at SwiftTestingFixture\.swift:(\d+):\d+: (.*)$")
     current = None
     for line in lines:
         match = head.match(line)
@@ -74,10 +80,11 @@ def parse_swift_testing(lines):
     return issues
 
 
-def parse_xctest(lines):
-    """Failures as (test, line, [text lines]), and the lines at <EXPR>."""
+def parse_xctest(lines, kind="error"):
+    """Failures (or, with kind "warning", warnings) as (test, line, [text
+    lines]), and the lines at <EXPR>."""
     failures, expr = [], []
-    head = re.compile(r"^\S*XCTestFixture\.swift:(\d+): error: XCTestFixture\.(\w+) : (.*)$")
+    head = re.compile(r"^\S*XCTestFixture\.swift:(\d+): " + kind + r": XCTestFixture\.(\w+) : (.*)$")
     current = None
     for line in lines:
         match = head.match(line)
@@ -125,6 +132,24 @@ def main():
     problems += check("Swift Testing", st_issues, st_marked)
     problems += check("XCTest", xc_failures, xc_marked)
     problems += [f"XCTest: a failure at <EXPR>:0: {line}" for line in expr]
+    # Near-timeout warnings: one at each line marked `// warns here`, by a
+    # test that passed; none anywhere else.
+    st_warnings = parse_swift_testing(lines, kind="a warning", mark="⚠︎")
+    xc_warnings, _ = parse_xctest(lines, kind="warning")
+    log_text = "\n".join(lines)
+    for name, records, file in [("Swift Testing", st_warnings, "SwiftTestingFixture.swift"),
+                                ("XCTest", xc_warnings, "XCTestFixture.swift")]:
+        marked = markers(fixtures / file, word="warns")
+        problems += [p.replace("failures", "warnings") for p in check(name + " warnings", records, marked)]
+        for test, line, text in records:
+            if line not in marked:
+                problems.append(f"{name}: a warning at an unmarked line {line}: {text[0]}")
+            passed = (f"✔ Test {test}() passed" if name == "Swift Testing"
+                      else f"Test Case 'XCTestFixture.{test}' passed")
+            if passed not in log_text:
+                problems.append(f"{name}: {test} warned but did not pass")
+        if not marked:
+            problems.append(f"{name}: no line of {file} is marked `// warns here`")
     # Every failure is at a marked line.
     for name, records, marked in [("Swift Testing", st_issues, st_marked), ("XCTest", xc_failures, xc_marked)]:
         for test, line, text in records:
@@ -132,9 +157,9 @@ def main():
                 problems.append(f"{name}: a failure at an unmarked line {line}: {text[0]}")
     if any("RecordsNothing" in t for t, _, _ in st_issues + xc_failures):
         problems.append("a passing wait recorded a failure")
-    # XCTest reports every test with a failure as failed (the wait stops it
-    # with XCTSkip), and every other one as passed.
-    log_text = "\n".join(lines)
+    # XCTest reports every test with a failure as failed, and every other
+    # one as passed; on Linux none as skipped (the wait stops the test with
+    # the error XCTUnwrap throws, not XCTSkip).
     failing = {t for t, _, _ in xc_failures}
     for test in sorted(failing):
         if f"Test Case 'XCTestFixture.{test}' failed" not in log_text:
@@ -144,6 +169,8 @@ def main():
             problems.append(f"XCTest: {test} was reported as passed")
     if not re.search(r"Test Case 'XCTestFixture\.\w+RecordsNothing' passed", log_text):
         problems.append("XCTest: no passing test case was reported as passed")
+    if re.search(r"Executed \d+ tests?, with \d+ tests? skipped", log_text):
+        problems.append("XCTest: the summary counts tests as skipped")
 
     # Transcripts: a block is named FRAMEWORK-TEST, such as st-timeout or xc-testTimeout.
     block = re.compile(r"(<!-- transcript: ([\w-]+) -->\n```\n)(.*?)(```)", re.S)
@@ -156,6 +183,11 @@ def main():
                 for t, line, body in st_issues if t == test
             ]
             bodies = [body[1:] for t, _, body in st_issues if t == test]
+            rows += [
+                f"⚠︎ Test {t}() recorded a warning at SwiftTestingFixture.swift:{line}: {body[0]}"
+                for t, line, body in st_warnings if t == test
+            ]
+            bodies += [body[1:] for t, _, body in st_warnings if t == test]
             out = []
             for row, rest in zip(rows, bodies):
                 out.append(row)
@@ -166,6 +198,10 @@ def main():
         for t, line, body in xc_failures:
             if t == test:
                 rows.append(f"XCTestFixture.swift:{line}: error: XCTestFixture.{t} : {body[0]}")
+                rows.extend(body[1:])
+        for t, line, body in xc_warnings:
+            if t == test:
+                rows.append(f"XCTestFixture.swift:{line}: warning: XCTestFixture.{t} : {body[0]}")
                 rows.extend(body[1:])
         skip = re.compile(r"^\S*XCTestFixture\.swift:(\d+): XCTestFixture\." + re.escape(test) + r" : (.*)$")
         for l in lines:
@@ -192,7 +228,8 @@ def main():
     if problems:
         sys.exit(1)
     print(f"recording: {len(st_issues)} Swift Testing issues and {len(xc_failures)} XCTest failures, "
-          "each once, at the line that waited; the transcripts match the run")
+          f"{len(st_warnings)} and {len(xc_warnings)} near-timeout warnings, each once, at the line that "
+          "waited; the transcripts match the run")
 
 
 main()

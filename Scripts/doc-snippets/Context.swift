@@ -28,6 +28,13 @@ final class Store: Sendable {
 }
 
 final class Log: Sendable { var containsError: Bool { false } }
+struct Inbox: Sendable { var isLoaded: Bool }
+actor ChatApp {
+  var session: String?
+  var inbox = Inbox(isLoaded: false)
+}
+let checkout = Checkout()
+final class Checkout: Sendable { var receipt: Receipt? { get async { nil } } }
 final class Spinner: Sendable { var isSpinnerVisible: Bool { false } }
 struct Export: Sendable { var finished: Bool }
 final class API: Sendable { func export(_ id: Int) async throws -> Export { Export(finished: true) } }

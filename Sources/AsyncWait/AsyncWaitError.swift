@@ -19,6 +19,7 @@ public struct AsyncWaitError: Error, Hashable, Sendable, CustomStringConvertible
     case negativeDuration
     case invalidTimeoutScale
     case nonPositiveStandstillLimit
+    case invalidNearTimeoutWarning
   }
 
   private let kind: Kind
@@ -73,6 +74,16 @@ public struct AsyncWaitError: Error, Hashable, Sendable, CustomStringConvertible
   /// negative.
   public static let nonPositiveStandstillLimit = AsyncWaitError(.nonPositiveStandstillLimit)
 
+  /// The near-timeout warning's fraction (``NearTimeoutWarning/after(_:)``,
+  /// or the environment variable `ASYNCWAIT_NEAR_TIMEOUT_WARNING`) is not
+  /// above 0 and at most 1, and not `off`.
+  public static let invalidNearTimeoutWarning = AsyncWaitError(.invalidNearTimeoutWarning)
+
+  /// The same error with the text that was rejected.
+  static func invalidNearTimeoutWarning(_ text: String) -> AsyncWaitError {
+    AsyncWaitError(.invalidNearTimeoutWarning, detail: text)
+  }
+
   /// The same error with the text that was rejected.
   static func invalidTimeoutScale(_ text: String) -> AsyncWaitError {
     AsyncWaitError(.invalidTimeoutScale, detail: text)
@@ -97,6 +108,10 @@ public struct AsyncWaitError: Error, Hashable, Sendable, CustomStringConvertible
         + "set it to a positive decimal number such as 3 or 1.5, or unset it."
     case .nonPositiveStandstillLimit:
       "The standstill limit is zero or negative; pass a positive duration of real time, such as .seconds(10)."
+    case .invalidNearTimeoutWarning:
+      "The near-timeout warning's fraction is \(detail.map { "\"\($0)\"" } ?? "not above 0 and at most 1"); "
+        + "pass a fraction above 0 and at most 1, such as .after(0.9), or .off; "
+        + "ASYNCWAIT_NEAR_TIMEOUT_WARNING takes 0.9 or off."
     }
   }
 }

@@ -48,9 +48,47 @@ package enum FailureRecording {
   private static let installed = Locked<
     (
       recorder: Recorder?, runner: AttemptRunner?, isRecorded: (@Sendable (any Error) -> Bool)?,
-      attacher: Attacher?
+      attacher: Attacher?, warner: Warner?, defaults: DefaultsProvider?
     )
-  >((nil, nil, nil, nil))
+  >((nil, nil, nil, nil, nil, nil))
+
+  /// Records a warning's message at a location in the running test;
+  /// returns whether a test took it.
+  package typealias Warner = @Sendable (_ message: String, _ location: CallSite) -> Bool
+
+  /// The running test's defaults from its test framework (an XCTest
+  /// class's), or `nil` when it sets none.
+  package typealias DefaultsProvider = @Sendable () -> WaitDefaults?
+
+  /// Installs the warner that near-timeout warnings go to.
+  ///
+  /// - Parameter warner: The warner.
+  package static func install(warner: @escaping Warner) {
+    installed.withLock { $0.warner = warner }
+  }
+
+  /// Records `message` as a warning at `location` in the running test,
+  /// through the installed warner; nothing outside a test.
+  ///
+  /// - Parameters:
+  ///   - message: The warning.
+  ///   - location: Where the wait was called.
+  static func warn(_ message: String, at location: CallSite) {
+    _ = installed.withLock { $0.warner }?(message, location)
+  }
+
+  /// Installs the provider of the running test's framework defaults.
+  ///
+  /// - Parameter provider: The provider.
+  package static func install(defaults provider: @escaping DefaultsProvider) {
+    installed.withLock { $0.defaults = provider }
+  }
+
+  /// The provider of the running test's framework defaults, read once, at
+  /// the first wait: it is installed when `AsyncWaitTesting` loads, before
+  /// any wait runs, and a wait outside any scope reads it, so the read is
+  /// a constant's, not a lock's.
+  static let frameworkDefaults: DefaultsProvider? = installed.withLock { $0.defaults }
 
   /// Attaches a file's contents, with a name, to the running test; returns
   /// whether a test took it.
@@ -77,9 +115,9 @@ package enum FailureRecording {
   }
 
   /// Installs the check that tells an error a test framework throws after
-  /// recording its failure (`ExpectationFailedError`, `XCTSkip`): such an
-  /// error, thrown by a condition, is passed on as it is, not recorded
-  /// again as the wait's.
+  /// recording its failure (`ExpectationFailedError`, `XCTSkip`,
+  /// `XCTUnwrap`'s): such an error, thrown by a condition, is passed on as
+  /// it is, not recorded again as the wait's.
   ///
   /// - Parameter isRecorded: Whether an error stands for a failure that was
   ///   recorded already.
@@ -134,7 +172,7 @@ package enum FailureRecording {
   ///   - location: Where the wait was called.
   /// - Returns: The error to throw.
   static func report(_ error: some Error & CustomStringConvertible, at location: CallSite) -> any Error {
-    guard WaitDefaults.scoped.recordsFailures, let recorder = installed.withLock({ $0.recorder }) else {
+    guard WaitDefaults.inEffect.recordsFailures, let recorder = installed.withLock({ $0.recorder }) else {
       return error
     }
     return recorder(message(of: error.description, at: location), location) ?? error
@@ -155,7 +193,7 @@ package enum FailureRecording {
     conditionError error: any Error, source: String = "condition", comment: String?, probe: ProbeContext,
     location: CallSite
   ) -> any Error {
-    guard !(error is CancellationError), !wasRecorded(error), WaitDefaults.scoped.recordsFailures,
+    guard !(error is CancellationError), !wasRecorded(error), WaitDefaults.inEffect.recordsFailures,
       let recorder = installed.withLock({ $0.recorder })
     else { return error }
     let subject = comment.map { "The \(source) of \"\($0)\"" } ?? "The \(source)"

@@ -376,7 +376,7 @@ public final class ManualClock: Clock, Sendable {
     if let timeout, timeout < .zero {
       throw FailureRecording.report(AsyncWaitError.negativeTimeout, at: location)
     }
-    let scoped = WaitDefaults.scoped.standstillLimit
+    let scoped = WaitDefaults.inEffect.standstillLimit
     guard timeout != nil || scoped > .zero else {
       throw FailureRecording.report(AsyncWaitError.nonPositiveStandstillLimit, at: location)
     }

@@ -127,13 +127,19 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     isolation: isolated (any Actor)? = #isolation,
     until condition: () async throws -> Bool
   ) async throws -> PollOutcome<Void> {
-    try await run(isolation: isolation, readsContext: false, noting: { _ in }, until: condition)
+    try await run(
+      isolation: isolation, readsContext: false, noting: { _ in }, measuresDecision: false, late: { _, _ in },
+      until: condition)
   }
 
   /// Probes until `probe` returns a value or the timeout passes.
   ///
   /// - Parameters:
   ///   - isolation: The actor the probe runs on; the caller's by default.
+  ///   - location: Where an eventually-style wait was called, for its
+  ///     near-timeout warning (``NearTimeoutWarning``); `nil`, the default,
+  ///     warns of nothing.
+  ///   - comment: What the wait is for, for the warning.
   ///   - probe: Returns a value when the wait is decided, `nil` otherwise.
   /// - Returns: The deciding probe's value, or, when the timeout passed, how
   ///   many probes ran, how long the wait took and the last error retried.
@@ -143,12 +149,19 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   @inlinable @inline(__always)
   func poll<Value>(
     isolation: isolated (any Actor)? = #isolation,
+    warningAt location: CallSite? = nil,
+    comment: @autoclosure () -> String? = nil,
     _ probe: (ProbeContext) async throws -> Value?
   ) async throws -> PollOutcome<Value> {
     var context = ProbeContext(index: 1, elapsed: .zero)
     var value: Value?
     let outcome = try await run(
       isolation: isolation, readsContext: true, noting: { context = $0 },
+      measuresDecision: location != nil && timing.nearTimeout != nil,
+      late: { probeCount, elapsed in
+        guard let location else { return }
+        warnIfNearTimeout(probeCount: probeCount, elapsed: elapsed, comment: comment(), location: location)
+      },
       until: {
         value = try await probe(context)
         return value != nil
@@ -169,6 +182,12 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///     runs, when `readsContext` is true; a plain wait's first probe is
   ///     not told, and is at index 1, elapsed zero. A wait with options
   ///     tells it of the first probe too, measured.
+  ///   - measuresDecision: Whether to read the clock after a probe that
+  ///     decided the wait after it slept, and tell `late`.
+  ///   - late: Told how many probes ran and the wait's time when a probe
+  ///     decided the wait after it slept, when `measuresDecision` is true; a
+  ///     wait its first probe decided is not measured (near-timeout
+  ///     warnings, ``NearTimeoutWarning``).
   ///   - condition: Returns whether the wait is decided.
   /// - Returns: Whether a probe decided the wait, or how it expired.
   /// - Throws: What ``poll(isolation:until:)`` throws.
@@ -177,6 +196,8 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     isolation: isolated (any Actor)?,
     readsContext: Bool,
     noting noteContext: (ProbeContext) -> Void,
+    measuresDecision: Bool,
+    late: (_ probeCount: Int, _ elapsed: Duration) -> Void,
     until condition: () async throws -> Bool
   ) async throws -> PollOutcome<Void> {
     try Task.checkCancellation()
@@ -206,6 +227,10 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     }
     defer { sleeper.finish() }
     if try await Self.sleepAndPoll(sleeper, isolation, readsContext, noteContext, condition) {
+      if measuresDecision {
+        let (probeCount, elapsed) = sleeper.decision()
+        late(probeCount, elapsed)
+      }
       return .decided(())
     }
     // Read before `finish()` lets go of the last error retried.
@@ -227,6 +252,10 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///   - location: Where the wait was called, or `nil` for a wait that
   ///     reports nothing (the `Bool` form of a hold that shares its loop
   ///     with a throwing one); read only when the probe throws.
+  ///   - warnsNearTimeout: Whether a probe that decides the wait late in its
+  ///     timeout records a near-timeout warning (``NearTimeoutWarning``):
+  ///     `false` for a wait whose length is by design (a stable-for wait),
+  ///     and needless for a hold, whose window never warns.
   ///   - isolation: The actor the probe runs on; the caller's by default.
   ///   - probe: Returns a value when the wait is decided, `nil` otherwise.
   /// - Returns: What ``poll(isolation:_:)`` returns.
@@ -237,6 +266,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     comment: @autoclosure () -> String?,
     source: String = "condition",
     location: @autoclosure () -> CallSite?,
+    warnsNearTimeout: Bool = true,
     isolation: isolated (any Actor)? = #isolation,
     _ probe: (ProbeContext) async throws -> Value?
   ) async throws -> PollOutcome<Value> {
@@ -250,6 +280,11 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     do {
       outcome = try await run(
         isolation: isolation, readsContext: true, noting: { context = $0 },
+        measuresDecision: warnsNearTimeout && timing.nearTimeout != nil,
+        late: { probeCount, elapsed in
+          guard let location = location() else { return }
+          warnIfNearTimeout(probeCount: probeCount, elapsed: elapsed, comment: comment(), location: location)
+        },
         until: {
           threw = nil
           do {
@@ -893,6 +928,13 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   func probeThrew(_ error: any Error) throws -> Step {
     try loop.probe(context, threw: error, retrying: options?.retryingErrors, onProbe: options?.onProbe)
     return afterProbe()
+  }
+
+  /// How many probes ran and the wait's time, read as the probe that
+  /// decided the wait returned.
+  @inlinable @inline(never)
+  func decision() -> (probeCount: Int, elapsed: Duration) {
+    (loop.probeCount, loop.time.advance(to: start.duration(to: clock.now)))
   }
 
   /// Reports the probe that decided the wait.

@@ -114,7 +114,7 @@ enum Standstill {
   /// - Returns: The limit, or `nil` when the clock has no guard.
   static func limit<C: Clock>(given: Duration?, clock: C) -> Duration? where C.Duration == Duration {
     guard !TimeoutScale.applies(to: clock) else { return nil }
-    return scaled(given ?? WaitDefaults.scoped.standstillLimit)
+    return scaled(given ?? WaitDefaults.inEffect.standstillLimit)
   }
 
   /// `limit`, multiplied by the timeout scale in force.
@@ -122,7 +122,7 @@ enum Standstill {
   /// - Parameter limit: A limit of real time.
   /// - Returns: The limit, scaled.
   static func scaled(_ limit: Duration) -> Duration {
-    let defaults = WaitDefaults.scoped
+    let defaults = WaitDefaults.inEffect
     let scale = defaults.timeoutScaleOverride ?? ((try? TimeoutScale.environment.get()) ?? 1)
     return scale == 1 ? limit : limit.scaled(by: scale, atMost: .seconds(Int64(Int32.max)))
   }

@@ -93,8 +93,10 @@ extension Wait {
     }
     var runStart: Duration?
     var runLength: Duration?
+    // Its length is by design (at least `duration`): it never warns that
+    // it came near its timeout.
     let outcome = try await poller.pollReportingErrors(
-      comment: comment(), location: location(), isolation: isolation
+      comment: comment(), location: location(), warnsNearTimeout: false, isolation: isolation
     ) {
       probe -> Void? in
       let holds: Bool

@@ -98,7 +98,8 @@ extension Wait {
     var ranForReal = false
     let outcome: PollOutcome<Void>
     do {
-      outcome = try await poller.poll(isolation: isolation) { probe -> Void? in
+      outcome = try await poller.poll(isolation: isolation, warningAt: location, comment: comment()) {
+        probe -> Void? in
         // The attempt at the deadline (or the only one, for a zero timeout)
         // runs for real.
         let isFinal = probe.elapsed >= poller.timeout

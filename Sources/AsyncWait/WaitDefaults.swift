@@ -2,7 +2,7 @@
 /// them, and the deadline shared by every wait of a scope.
 ///
 /// Defaults come from the innermost
-/// ``withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:clock:isolation:_:)``
+/// ``withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:nearTimeoutWarning:clock:isolation:_:)``
 /// scope around the wait (in Swift Testing, the `.waitDefaults` trait of the
 /// test or its suite sets one), and otherwise from the package:
 ///
@@ -30,8 +30,22 @@ public struct WaitDefaults: Sendable {
   /// A test on virtual time that nothing moves would otherwise hang. Waits
   /// on a clock that measures real time are bound by their timeout instead.
   public var standstillLimit: Duration
+  /// When a throwing eventually-style wait that succeeded warns that it
+  /// came close to its timeout: ``NearTimeoutWarning``. Unless a scope sets
+  /// it, what `ASYNCWAIT_NEAR_TIMEOUT_WARNING` says, and otherwise after
+  /// 75 % of the timeout.
+  public var nearTimeoutWarning: NearTimeoutWarning {
+    get { nearTimeoutSetting ?? (try? NearTimeoutWarning.environment.get()) ?? .standard }
+    set { nearTimeoutSetting = newValue }
+  }
+  /// The near-timeout warning a scope set, or `nil` for the environment's.
+  var nearTimeoutSetting: NearTimeoutWarning?
   /// The deadline that every eventually-style wait of the scope ends by.
   var deadline: ScopeDeadline?
+  /// Whether a ``withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:nearTimeoutWarning:clock:isolation:_:)``
+  /// scope made these; when not, a test framework's defaults for the
+  /// running test (an XCTest class's) apply.
+  var isScoped = false
   /// A timeout scale that replaces the environment's, for this package's tests.
   package var timeoutScaleOverride: Double?
 
@@ -40,12 +54,65 @@ public struct WaitDefaults: Sendable {
   /// time that stands still for 10 seconds of real time stopped.
   public static let standard = WaitDefaults(
     timeout: .seconds(1), pollingInterval: .milliseconds(100), recordsFailures: true,
-    standstillLimit: Standstill.defaultLimit, deadline: nil, timeoutScaleOverride: nil)
+    standstillLimit: Standstill.defaultLimit, nearTimeoutSetting: nil, deadline: nil,
+    timeoutScaleOverride: nil)
 
   /// The defaults in force for the current task.
-  public static var current: WaitDefaults { scoped }
+  public static var current: WaitDefaults { inEffect }
 
+  /// The defaults of the innermost scope, or the standard ones.
   @TaskLocal static var scoped = WaitDefaults.standard
+
+  /// The defaults in force: the innermost scope's; outside every scope, the
+  /// running test's from its test framework (an XCTest class's), if any;
+  /// otherwise the standard ones.
+  static var inEffect: WaitDefaults {
+    let scoped = scoped
+    if scoped.isScoped { return scoped }
+    return FailureRecording.frameworkDefaults?() ?? scoped
+  }
+
+  /// These defaults with the settings given, as a scope inside them has
+  /// them: a setting left `nil` keeps its value, and a deadline starts now
+  /// on `clock` and keeps an outer one that comes first.
+  ///
+  /// - Parameters:
+  ///   - timeout: The timeout of waits that give none.
+  ///   - pollingInterval: The polling interval of waits that give none.
+  ///   - deadline: How long, from now on `clock`, every eventually-style
+  ///     wait may run; scaled as a timeout is on a clock of real time.
+  ///   - recordsFailures: Whether failing waits record in a running test.
+  ///   - standstillLimit: The standstill limit; validated where a wait
+  ///     resolves it.
+  ///   - nearTimeoutWarning: When a wait that succeeded warns; validated
+  ///     where a wait resolves it.
+  ///   - clock: The clock that measures `deadline`.
+  /// - Returns: The defaults of the inner scope.
+  package func applying<C: Clock>(
+    timeout: Duration?, pollingInterval: Duration?, deadline: Duration?, recordsFailures: Bool?,
+    standstillLimit: Duration?, nearTimeoutWarning: NearTimeoutWarning?, clock: C
+  ) -> WaitDefaults where C.Duration == Duration {
+    var defaults = self
+    defaults.isScoped = true
+    if let timeout { defaults.timeout = timeout }
+    if let pollingInterval { defaults.pollingInterval = pollingInterval }
+    if let recordsFailures { defaults.recordsFailures = recordsFailures }
+    // A limit that is not positive would stop every wait on virtual time at
+    // once: it is validated where a wait resolves it.
+    if let standstillLimit { defaults.standstillLimit = standstillLimit }
+    if let nearTimeoutWarning { defaults.nearTimeoutSetting = nearTimeoutWarning }
+    if let deadline {
+      let start = clock.now
+      // A deadline on a clock that measures real time is scaled as a timeout is.
+      let environment = (try? TimeoutScale.environment.get()) ?? 1
+      let scale = TimeoutScale.applies(to: clock) ? defaults.timeoutScaleOverride ?? environment : 1
+      let length = deadline.scaled(by: scale, atMost: .seconds(Int64.max))
+      // An outer deadline that comes first still holds.
+      let keepsOuter = defaults.deadline?.remaining(clock).map { $0 <= length } ?? false
+      if !keepsOuter { defaults.deadline = ScopeDeadline(start: start, length: length, clock: clock) }
+    }
+    return defaults
+  }
 
   /// Validates and resolves a wait's timeout and schedule against the defaults.
   ///
@@ -66,12 +133,22 @@ public struct WaitDefaults: Sendable {
   static func resolve<C: Clock>(
     timeout: Duration?, schedule: PollingSchedule?, kind: TimeoutKind, scalesTimeout: Bool = true, clock: C
   ) throws(AsyncWaitError) -> Timing where C.Duration == Duration {
-    let defaults = scoped
+    let defaults = inEffect
     let given = timeout ?? defaults.timeout
     guard given >= .zero else { throw .negativeTimeout }
     let resolvedSchedule = schedule ?? .fixed(defaults.pollingInterval)
     try resolvedSchedule.validate()
     guard defaults.standstillLimit > .zero else { throw .nonPositiveStandstillLimit }
+    let warning: NearTimeoutWarning
+    if let setting = defaults.nearTimeoutSetting {
+      warning = setting
+    } else {
+      switch NearTimeoutWarning.environment {
+      case .success(let value): warning = value
+      case .failure(let error): throw error
+      }
+    }
+    guard warning.isValid else { throw .invalidNearTimeoutWarning }
     var scale: Double
     if let override = defaults.timeoutScaleOverride {
       scale = override
@@ -89,6 +166,7 @@ public struct WaitDefaults: Sendable {
     var timing = Timing(
       timeout: scale == 1 ? given : given.scaled(by: scale, atMost: .seconds(Int64.max)),
       schedule: resolvedSchedule, scale: scale, endsAtScopeDeadline: false)
+    if kind == .eventually { timing.nearTimeout = warning.fraction }
     if kind == .eventually, let deadline = defaults.deadline {
       let remaining = max(deadline.remaining(clock) ?? timing.timeout, .zero)
       if remaining < timing.timeout {
@@ -130,6 +208,9 @@ public struct WaitDefaults: Sendable {
 ///   - standstillLimit: How much real time a wait on a clock that is not
 ///     real time may sleep while that clock stands still (see
 ///     ``WaitDefaults/standstillLimit``); positive.
+///   - nearTimeoutWarning: When a throwing eventually-style wait that
+///     succeeded warns that it came close to its timeout
+///     (``NearTimeoutWarning``): `.after(0.9)`, or `.off`.
 ///   - clock: The clock that measures `deadline`; a wait on another kind of
 ///     clock is not bound by it. `ContinuousClock` by default.
 ///   - isolation: The actor isolation in which `body` runs; defaults to the caller's.
@@ -142,27 +223,14 @@ public func withWaitDefaults<C: Clock, Result>(
   deadline: Duration? = nil,
   recordsFailures: Bool? = nil,
   standstillLimit: Duration? = nil,
+  nearTimeoutWarning: NearTimeoutWarning? = nil,
   clock: C = ContinuousClock(),
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async throws -> Result
 ) async rethrows -> Result where C.Duration == Duration {
-  var defaults = WaitDefaults.scoped
-  if let timeout { defaults.timeout = timeout }
-  if let pollingInterval { defaults.pollingInterval = pollingInterval }
-  if let recordsFailures { defaults.recordsFailures = recordsFailures }
-  // A limit that is not positive would stop every wait on virtual time at
-  // once: it is validated where a wait resolves it.
-  if let standstillLimit { defaults.standstillLimit = standstillLimit }
-  if let deadline {
-    let start = clock.now
-    // A deadline on a clock that measures real time is scaled as a timeout is.
-    let environment = (try? TimeoutScale.environment.get()) ?? 1
-    let scale = TimeoutScale.applies(to: clock) ? defaults.timeoutScaleOverride ?? environment : 1
-    let length = deadline.scaled(by: scale, atMost: .seconds(Int64.max))
-    // An outer deadline that comes first still holds.
-    let keepsOuter = defaults.deadline?.remaining(clock).map { $0 <= length } ?? false
-    if !keepsOuter { defaults.deadline = ScopeDeadline(start: start, length: length, clock: clock) }
-  }
+  let defaults = WaitDefaults.inEffect.applying(
+    timeout: timeout, pollingInterval: pollingInterval, deadline: deadline, recordsFailures: recordsFailures,
+    standstillLimit: standstillLimit, nearTimeoutWarning: nearTimeoutWarning, clock: clock)
   return try await WaitDefaults.$scoped.withValue(defaults, operation: body, isolation: isolation)
 }
 
@@ -173,7 +241,8 @@ package func withTimeoutScale<Result>(
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async throws -> Result
 ) async rethrows -> Result {
-  var defaults = WaitDefaults.scoped
+  var defaults = WaitDefaults.inEffect
+  defaults.isScoped = true
   defaults.timeoutScaleOverride = scale
   return try await WaitDefaults.$scoped.withValue(defaults, operation: body, isolation: isolation)
 }
@@ -215,12 +284,19 @@ struct Timing: Sendable {
   @usableFromInline var schedule: PollingSchedule
   @usableFromInline var scale: Double
   @usableFromInline var endsAtScopeDeadline: Bool
+  /// The fraction of the timeout after which a wait that succeeds warns
+  /// (``NearTimeoutWarning``); `nil` when off, and for a hold's window.
+  @usableFromInline var nearTimeout: Double?
 
   @usableFromInline
-  init(timeout: Duration, schedule: PollingSchedule, scale: Double, endsAtScopeDeadline: Bool) {
+  init(
+    timeout: Duration, schedule: PollingSchedule, scale: Double, endsAtScopeDeadline: Bool,
+    nearTimeout: Double? = nil
+  ) {
     self.timeout = timeout
     self.schedule = schedule
     self.scale = scale
     self.endsAtScopeDeadline = endsAtScopeDeadline
+    self.nearTimeout = nearTimeout
   }
 }

@@ -4,6 +4,7 @@ import AsyncWaitTestingLoader
 import Testing
 
 #if canImport(XCTest)
+  import Foundation
   import XCTest
 #endif
 #if canImport(Darwin)
@@ -19,7 +20,9 @@ func install() {
   FailureRecording.install(attempts: TestFrameworks.runAttempt)
   FailureRecording.install(alreadyRecorded: TestFrameworks.isAlreadyRecorded)
   FailureRecording.install(attacher: TestFrameworks.attach)
+  FailureRecording.install(warner: TestFrameworks.warn)
   #if canImport(XCTest)
+    FailureRecording.install(defaults: XCTestTracking.defaults)
     XCTestTracking.start()
   #endif
 }
@@ -49,6 +52,32 @@ enum TestFrameworks {
     return nil
   }
 
+  /// Records a near-timeout warning at `location` in the running test: in
+  /// Swift Testing an issue of warning severity, which does not fail the
+  /// test; in XCTest, which has no warnings, a line on standard error in
+  /// the compiler's form, as XCTest prints its failures
+  /// (`path:line: warning: Case.test : …`), which Xcode and CI logs pick
+  /// out. `false` when no test is running.
+  @Sendable
+  static func warn(_ message: String, at location: CallSite) -> Bool {
+    if Test.current != nil {
+      Issue.record(
+        Comment(rawValue: message), severity: .warning,
+        sourceLocation: Testing.SourceLocation(
+          fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column))
+      return true
+    }
+    #if canImport(XCTest)
+      guard let testCase = XCTestTracking.current else { return false }
+      // As XCTest prints its own failures: `path:line: error: Case.test : …`.
+      let text = "\(location.filePath):\(location.line): warning: \(testCase.name) : \(message)\n"
+      FileHandle.standardError.write(Data(text.utf8))
+      return true
+    #else
+      return false
+    #endif
+  }
+
   /// Attaches a failure artifact to the running Swift Testing test, with
   /// `Attachment.record`; `false` when none is running (XCTest on Linux has
   /// no attachments).
@@ -61,12 +90,16 @@ enum TestFrameworks {
 
   /// Whether `error` is one a framework throws after recording its failure:
   /// Swift Testing's `ExpectationFailedError` (from `#require` or a failing
-  /// wait), XCTest's `XCTSkip` (from a failing wait, or a skip).
+  /// wait), XCTest's `XCTSkip` (from a failing wait, or a skip) and the
+  /// error of `XCTUnwrap` (from a failing wait on Linux, or `XCTUnwrap`).
   @Sendable
   static func isAlreadyRecorded(_ error: any Error) -> Bool {
     if error is ExpectationFailedError { return true }
     #if canImport(XCTest)
       if error is XCTSkip { return true }
+      #if !canImport(Darwin)
+        if let stop = XCTestTracking.unwrapError, type(of: error) == type(of: stop) { return true }
+      #endif
     #endif
     return false
   }
@@ -149,14 +182,17 @@ enum TestFrameworks {
 
   #if canImport(XCTest)
     /// Records in XCTest as a failure whose description is the wait's
-    /// message, at the wait's file and line, and stops the test with
-    /// `XCTSkip`.
+    /// message, at the wait's file and line, and returns the error that
+    /// stops the test without a second failure.
     ///
     /// XCTest records every error a test throws as a second failure, except
-    /// `XCTSkip` and the internal error of `XCTUnwrap` (whose failure would
-    /// read `XCTUnwrap failed: expected non-nil value…`). The skip is
-    /// placed at the wait's line and says why the rest of the test did not
-    /// run; a test that recorded a failure is reported as failed.
+    /// `XCTSkip` and the internal error of `XCTUnwrap`. On Linux the wait
+    /// throws `XCTUnwrap`'s error (captured when the bundle starts; its own
+    /// failure text, `XCTUnwrap failed: expected non-nil value…`, is never
+    /// recorded), so the summary counts the test as failed and nothing
+    /// else. On Apple platforms, and if the capture failed, it throws
+    /// `XCTSkip`, placed at the wait's line and saying why the rest of the
+    /// test did not run; the summary then counts the test as skipped too.
     private static func recordInXCTest(
       _ message: String, at location: CallSite, in testCase: XCTestCase
     ) -> (any Error)? {
@@ -169,6 +205,12 @@ enum TestFrameworks {
       #else
         testCase.recordFailure(
           withDescription: text, inFile: location.filePath, atLine: location.line, expected: true)
+      #endif
+      #if !canImport(Darwin)
+        // The error XCTUnwrap throws after recording its own failure, which
+        // corelibs-xctest does not record again, and which does not count
+        // the test as skipped; captured at bundle start (see XCTestTracking).
+        if let stop = XCTestTracking.unwrapError { return stop }
       #endif
       let stopped = "the rest of the test did not run: the wait above failed"
       guard let file = location.staticFilePath else { return XCTSkip(stopped) }
@@ -210,11 +252,49 @@ enum TestFrameworks {
     /// references are only kept under ``running``'s lock and only used to
     /// record a failure, which XCTest's own assertions do from any thread.
     struct RunningTestCases: @unchecked Sendable {
-      var stack: [XCTestCase] = []
+      /// The test cases, each with the defaults of its class
+      /// (``WaitDefaultsProviding``), if it sets any.
+      var stack: [(testCase: XCTestCase, defaults: WaitDefaults?)] = []
       /// The failures XCTest recorded since the process started.
       var failures = 0
-      var current: XCTestCase? { stack.last }
+      var current: XCTestCase? { stack.last?.testCase }
     }
+
+    /// The wait defaults of the running test case's class, or `nil` when it
+    /// sets none or no test case is running.
+    @Sendable
+    static func defaults() -> WaitDefaults? {
+      running.withLock { $0.stack.last?.defaults }
+    }
+
+    /// The defaults a test case's class sets, made as XCTest starts it.
+    static func defaults(of testCase: XCTestCase) -> WaitDefaults? {
+      guard let provider = type(of: testCase) as? any WaitDefaultsProviding.Type else { return nil }
+      let trait = provider.waitDefaults
+      return WaitDefaults.standard.applying(
+        timeout: trait.timeout, pollingInterval: trait.pollingInterval, deadline: trait.deadline,
+        recordsFailures: trait.recordsFailures, standstillLimit: trait.standstillLimit,
+        nearTimeoutWarning: trait.nearTimeoutWarning, clock: ContinuousClock())
+    }
+
+    #if !canImport(Darwin)
+      private static let captured = Locked<(any Error)?>(nil)
+
+      /// The error `XCTUnwrap` throws for `nil`, captured when the bundle
+      /// starts, or `nil` if it could not be.
+      static var unwrapError: (any Error)? { captured.withLock { $0 } }
+
+      /// Captures `XCTUnwrap`'s error while no test case runs: corelibs-xctest
+      /// records an assertion's failure only in the current test case
+      /// (`XCTCurrentTestCase`), and drops it when there is none.
+      static func captureUnwrapError() {
+        do {
+          _ = try XCTUnwrap(Int?.none)
+        } catch {
+          captured.withLock { $0 = error }
+        }
+      }
+    #endif
 
     /// How many failures XCTest has recorded so far, in any test case.
     static var failureCount: Int { running.withLock { $0.failures } }
@@ -233,8 +313,15 @@ enum TestFrameworks {
         self.running = running
       }
 
+      #if !canImport(Darwin)
+        func testBundleWillStart(_ testBundle: Bundle) {
+          XCTestTracking.captureUnwrapError()
+        }
+      #endif
+
       func testCaseWillStart(_ testCase: XCTestCase) {
-        running.withLock { $0.stack.append(testCase) }
+        let defaults = XCTestTracking.defaults(of: testCase)
+        running.withLock { $0.stack.append((testCase, defaults)) }
       }
 
       #if canImport(Darwin)
@@ -252,7 +339,7 @@ enum TestFrameworks {
 
       func testCaseDidFinish(_ testCase: XCTestCase) {
         running.withLock { running in
-          if let index = running.stack.lastIndex(where: { $0 === testCase }) {
+          if let index = running.stack.lastIndex(where: { $0.testCase === testCase }) {
             running.stack.remove(at: index)
           }
         }

@@ -15,9 +15,10 @@ public import Testing
 /// ```
 ///
 /// It runs each test inside
-/// `withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:clock:isolation:_:)`:
+/// `withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:nearTimeoutWarning:clock:isolation:_:)`:
 /// a trait on a test beats one on its suite, and an argument given to a wait
-/// beats both.
+/// beats both. An XCTest class sets the same defaults for its tests with
+/// ``WaitDefaultsProviding``.
 public struct WaitDefaultsTrait: TestTrait, SuiteTrait, TestScoping {
   /// The timeout of waits that give none.
   public var timeout: Duration?
@@ -30,6 +31,9 @@ public struct WaitDefaultsTrait: TestTrait, SuiteTrait, TestScoping {
   /// How much real time a wait on a clock that is not real time may sleep
   /// while that clock stands still (`WaitDefaults.standstillLimit`).
   public var standstillLimit: Duration?
+  /// When a wait that succeeded warns that it came close to its timeout
+  /// (`NearTimeoutWarning`).
+  public var nearTimeoutWarning: NearTimeoutWarning?
 
   /// `true`: a suite's defaults apply to every test inside it.
   public var isRecursive: Bool { true }
@@ -47,7 +51,7 @@ public struct WaitDefaultsTrait: TestTrait, SuiteTrait, TestScoping {
     try await withWaitDefaults(
       timeout: timeout, pollingInterval: pollingInterval, deadline: deadline,
       recordsFailures: recordsFailures,
-      standstillLimit: standstillLimit
+      standstillLimit: standstillLimit, nearTimeoutWarning: nearTimeoutWarning
     ) {
       try await function()
     }
@@ -69,17 +73,50 @@ extension Trait where Self == WaitDefaultsTrait {
   ///     real time, such as a `ManualClock`, may sleep while that clock
   ///     stands still before it fails; 10 seconds unless an outer scope says
   ///     otherwise.
+  ///   - nearTimeoutWarning: When a throwing eventually-style wait that
+  ///     succeeded records a warning that it came close to its timeout:
+  ///     `.after(0.9)`, or `.off`; after 75 % of the timeout unless an outer
+  ///     scope or `ASYNCWAIT_NEAR_TIMEOUT_WARNING` says otherwise.
   /// - Returns: The trait.
   public static func waitDefaults(
     timeout: Duration? = nil,
     pollingInterval: Duration? = nil,
     deadline: Duration? = nil,
     recordsFailures: Bool? = nil,
-    standstillLimit: Duration? = nil
+    standstillLimit: Duration? = nil,
+    nearTimeoutWarning: NearTimeoutWarning? = nil
   ) -> Self {
     WaitDefaultsTrait(
       timeout: timeout, pollingInterval: pollingInterval, deadline: deadline,
       recordsFailures: recordsFailures,
-      standstillLimit: standstillLimit)
+      standstillLimit: standstillLimit, nearTimeoutWarning: nearTimeoutWarning)
   }
+}
+
+/// An XCTest class that sets wait defaults for every one of its tests, as
+/// the `.waitDefaults` trait does for a Swift Testing suite.
+///
+/// ```swift
+/// final class CheckoutTests: XCTestCase, WaitDefaultsProviding {
+///   static let waitDefaults: WaitDefaultsTrait = .waitDefaults(
+///     timeout: .seconds(5), pollingInterval: .milliseconds(50))
+///
+///   func testPaying() async throws {
+///     try await requireEventually("the receipt shows") {
+///       await checkout.receipt != nil
+///     }
+///   }
+/// }
+/// ```
+///
+/// The defaults apply to every wait a test of the class runs outside a
+/// `withWaitDefaults` scope, from the moment XCTest starts the test (a
+/// `deadline` is measured from then): a scope inside the test beats them,
+/// and an argument given to a wait beats both. A subclass inherits its
+/// superclass's, or declares its own. They are read through XCTest's
+/// observation of the running test case, so a wait in a task that outlives
+/// its test reads those of the test running then.
+public protocol WaitDefaultsProviding {
+  /// The defaults of every test of the class.
+  static var waitDefaults: WaitDefaultsTrait { get }
 }

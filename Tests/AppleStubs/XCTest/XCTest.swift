@@ -22,12 +22,16 @@
 //     Objective-C `recordIssue:` with `XCTIssueReference`, the class that the
 //     XCTIssue struct bridges to; Swift code calls and overrides it with the
 //     struct); the raw values of `XCTIssue.IssueType` and the cases of
-//     `XCTIssue.Severity`; no actor isolation on any of these (none is
-//     documented).
+//     `XCTIssue.Severity`; `XCTest.name` (`@property (readonly, copy)
+//     NSString *name` in XCTest.h); `XCTAttachment` reduced to its name; no actor
+//     isolation on any of these (none is documented).
 //
-// An Objective-C protocol's optional requirements cannot be written in Swift
-// without Objective-C interop: here they are requirements with default
-// implementations, which Swift also checks for near misses.
+// XCTestObservation's methods are optional requirements in Apple's XCTest,
+// which Swift cannot declare without Objective-C interop. Here the three that
+// the sources implement are plain requirements, on purpose: Swift does not
+// warn about a near miss of a defaulted requirement, and a misspelt observer
+// method, which XCTest would silently never call, must fail this check. A
+// source that stops implementing one of them removes it here.
 // Only what the sources use is declared; the Linux-only API that the
 // `#else` branches call (`recordFailure(withDescription:…)`,
 // `testCase(_:didFailWithDescription:…)`) is left out on purpose, so a Darwin
@@ -40,8 +44,14 @@ private func declarationOnly() -> Never {
   fatalError("Tests/AppleStubs declarations are for type-checking only")
 }
 
+/// An abstract base class for testing.
+open class XCTest: NSObject {
+  /// The test's name.
+  open var name: String { declarationOnly() }
+}
+
 /// The primary class for defining test cases and test methods.
-open class XCTestCase: NSObject {
+open class XCTestCase: XCTest {
   /// Records an issue during test execution.
   open func record(_ issue: XCTIssue) { declarationOnly() }
 }
@@ -115,15 +125,6 @@ public protocol XCTestObservation: NSObjectProtocol {
   func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue)
   /// Notifies the observer immediately after a test case finishes executing.
   func testCaseDidFinish(_ testCase: XCTestCase)
-}
-
-extension XCTestObservation {
-  /// Does nothing: an optional requirement in Apple's XCTest.
-  public func testCaseWillStart(_ testCase: XCTestCase) {}
-  /// Does nothing: an optional requirement in Apple's XCTest.
-  public func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {}
-  /// Does nothing: an optional requirement in Apple's XCTest.
-  public func testCaseDidFinish(_ testCase: XCTestCase) {}
 }
 
 /// Provides information about the progress of test runs to registered observers.

@@ -19,8 +19,11 @@
 //     `func wait(for state: XCUIApplication.State, timeout: TimeInterval) -> Bool`.
 //   inferred: `debugDescription` (redeclared by XCUIElement.h, read-only
 //     NSString); the raw type and values of `State` (NS_ENUM(NSUInteger,
-//     XCUIApplicationState), 0...4 in the documented order); the query members
-//     `buttons`, `staticTexts`, `firstMatch` and `subscript(_: String)`.
+//     XCUIApplicationState), 0...4 in the documented order); the attribute
+//     members declared below (`identifier` is on the protocol's page, the rest
+//     as XCUIElementAttributes.h has them; the others are left out); the query
+//     members `buttons`, `staticTexts`, `firstMatch`, `element`, `count` and
+//     `subscript(_: String)`.
 //
 // Deliberate differences from the SDK, each the stricter choice for this check:
 //   - XCUIElement is a plain class, not an NSObject subclass, so that every

@@ -10,7 +10,8 @@ let package = Package(
     .package(name: "swift-async-wait", path: "../../..")
   ],
   targets: [
-    // Passing Swift Testing tests that check what a failing wait records.
+    // Passing Swift Testing tests that check what a failing wait records,
+    // and XCTest tests of an XCTest class's wait defaults.
     .testTarget(
       name: "SwiftTestingRecordingTests",
       dependencies: [.product(name: "AsyncWaitTesting", package: "swift-async-wait")]),

@@ -89,4 +89,28 @@ import Testing
   @Test func passingWaitRecordsNothing() async throws {
     try await requireEventually("it holds", timeout: .milliseconds(200)) { true }
   }
+
+  @Test func nearTimeout() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    var probes = 0
+    try await requireEventually("the sync finishes", timeout: .seconds(1), clock: clock) {  // warns here
+      probes += 1
+      return probes == 10
+    }
+  }
+
+  @Test func holdsLastTheirWindowAndNeverWarnRecordsNothing() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let wait = Wait(timeout: .seconds(1), clock: clock)
+    try await wait.requireNever("an error is logged") { false }
+    try await wait.requireAlways("the session is open") { true }
+    try await wait.requireStable("the list is sorted", for: .milliseconds(900)) { true }
+    var probes = 0
+    try await withWaitDefaults(nearTimeoutWarning: .off) {
+      try await requireEventually("the sync finishes", timeout: .seconds(1), clock: clock) {
+        probes += 1
+        return probes == 10
+      }
+    }
+  }
 }
