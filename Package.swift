@@ -19,6 +19,7 @@ let package = Package(
     // that uses AsyncWaitTesting alone builds none of them; neither needs a
     // system library to build (.ci/run builds consumers of each).
     .library(name: "AsyncWaitBrowser", targets: ["AsyncWaitBrowser"]),
+    .library(name: "AsyncWaitATSPI", targets: ["AsyncWaitATSPI"]),
   ],
   targets: [
     .target(name: "AsyncWait"),
@@ -35,6 +36,16 @@ let package = Package(
     // on a pipe; macOS and Linux, where a test can start a browser process.
     // Its tests, bench and fixtures are in Integrations/AsyncWaitBrowser.
     .target(name: "AsyncWaitBrowser", dependencies: ["AsyncWait", "AsyncWaitElements"]),
+    // The AT-SPI accessibility tree of the Linux desktop. It needs no system
+    // library to build: AsyncWaitATSPILoader declares the part of libatspi
+    // and GLib it calls and opens them at run time (dlopen is in glibc's
+    // libc from 2.34 on, and in libdl before), so a machine without them
+    // builds it and gets an ATSPIError on first use. Its tests, which need a
+    // GUI session, are in Integrations/AsyncWaitATSPI.
+    .target(
+      name: "AsyncWaitATSPILoader",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "AsyncWaitATSPI", dependencies: ["AsyncWaitATSPILoader", "AsyncWait", "AsyncWaitElements"]),
     .target(name: "AsyncWaitTestSupport", dependencies: ["AsyncWait"], path: "Tests/AsyncWaitTestSupport"),
     .testTarget(name: "AsyncWaitTests", dependencies: ["AsyncWait", "AsyncWaitTestSupport"]),
     .testTarget(
@@ -47,7 +58,7 @@ let package = Package(
 // keep the defaults on purpose: they compile the way a user's test target does,
 // so the isolation and conformance tests prove what users get.
 for target in package.targets
-where target.type != .test && target.name != "AsyncWaitTestSupport" && target.name != "AsyncWaitTestingLoader"
+where target.type != .test && target.name != "AsyncWaitTestSupport" && !target.name.hasSuffix("Loader")
 {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [

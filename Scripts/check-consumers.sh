@@ -4,7 +4,9 @@
 # does:
 #
 # - one that uses each integration through the root package
-#   (`.product(name: "AsyncWaitBrowser", package: "swift-async-wait")`), and
+#   (`.product(name: "AsyncWaitBrowser", package: "swift-async-wait")`,
+#   and AsyncWaitATSPI), whose build must read no system library's headers
+#   or pkg-config file (AsyncWaitATSPI opens libatspi at run time); and
 # - one that uses AsyncWaitTesting alone, which must build none of the
 #   integrations' modules; it builds with pkg-config pointed at an empty
 #   directory, so that no system library can be found, and the script
@@ -67,22 +69,29 @@ SWIFT
 
 step() { printf '\n-- %s\n' "$*"; }
 
-consumer Integrations AsyncWaitTesting AsyncWaitBrowser
+consumer Integrations AsyncWaitTesting AsyncWaitBrowser AsyncWaitATSPI
 cat >> "$scratch/Integrations/Tests/IntegrationsTests/UsesTests.swift" <<'SWIFT'
 
 @Test func namesTheIntegrations() {
   #expect(String(describing: BrowserError.self) == "BrowserError")
+  #expect(String(describing: ATSPIError.self) == "ATSPIError")
 }
 SWIFT
-step "a consumer of the integrations, by URL: swift test"
+step "a consumer of the integrations, by URL, with no system library to find: swift test"
+PKG_CONFIG_LIBDIR="$scratch/no-pkg-config" PKG_CONFIG_PATH="" \
+  swift build --build-tests -v --package-path "$scratch/Integrations" > "$scratch/integrations-build.log" 2>&1 \
+  || { tail -n 30 "$scratch/integrations-build.log" >&2; exit 1; }
+if grep -nE 'pkg-config|-I ?/usr/include/(at-spi|glib)' "$scratch/integrations-build.log"; then
+  echo "check-consumers: building the integrations read a system library's headers or pkg-config" >&2
+  exit 1
+fi
 swift test --package-path "$scratch/Integrations" 2>&1 | tail -n 3
 
 consumer TestingOnly AsyncWaitTesting
 step "a consumer of AsyncWaitTesting alone, by URL, with no system library to find: swift test"
 PKG_CONFIG_LIBDIR="$scratch/no-pkg-config" PKG_CONFIG_PATH="" \
   swift test --package-path "$scratch/TestingOnly" 2>&1 | tail -n 3
-built=$(find "$scratch/TestingOnly/.build" \( -name 'AsyncWaitBrowser*' -o -name 'AsyncWaitATSPI*' \
-  -o -name 'CAtspi*' \) -print)
+built=$(find "$scratch/TestingOnly/.build" \( -name 'AsyncWaitBrowser*' -o -name 'AsyncWaitATSPI*' \) -print)
 if [ -n "$built" ]; then
   echo "check-consumers: a consumer of AsyncWaitTesting alone built an integration:" >&2
   echo "$built" >&2

@@ -77,5 +77,5 @@ graphs="$workdir/symbol-graphs"
 mkdir -p "$graphs"
 swift symbolgraph-extract -module-name AsyncWaitATSPI -I "$bin/Modules" -target "$triple" \
   -minimum-access-level public -skip-synthesized-members -output-dir "$graphs" \
-  -I Integrations/AsyncWaitATSPI/Sources/AsyncWaitATSPILoader/include
+  -I Sources/AsyncWaitATSPILoader/include
 python3 Scripts/check-isolation-matrix.py "$graphs"

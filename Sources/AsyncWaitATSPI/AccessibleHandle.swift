@@ -1,3 +1,5 @@
+internal import AsyncWaitATSPILoader
+
 /// A counted reference to an `AtspiAccessible`, released on the AT-SPI thread.
 final class AccessibleHandle: @unchecked Sendable {
   // Safe to share: `pointer` is only dereferenced, and the reference it holds
