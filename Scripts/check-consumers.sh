@@ -14,17 +14,23 @@
 #
 #   Scripts/check-consumers.sh [SCRATCH_DIR]
 #
-# It builds what is committed: uncommitted changes are not in HEAD.
+# It builds what HEAD holds: uncommitted changes are not in it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scratch=${1:-$(mktemp -d)}
 rm -rf "$scratch" && mkdir -p "$scratch"
-# The package's identity is the last part of its URL: link the checkout
-# under its published name, whatever the folder of this clone is called.
-ln -s "$PWD" "$scratch/swift-async-wait"
-url="file://$scratch/swift-async-wait"
-revision=$(git rev-parse HEAD)
+# The package's identity is the last part of its URL, so the repository is
+# published under its name: a fresh repository holding what HEAD holds
+# (whatever this clone's folder is called, and shallow or not).
+published="$scratch/swift-async-wait"
+mkdir -p "$published"
+git archive HEAD | tar -x -C "$published"
+git -C "$published" init -q
+git -C "$published" add -A
+git -C "$published" -c user.name=check-consumers -c user.email=check@localhost commit -qm HEAD
+url="file://$published"
+revision=$(git -C "$published" rev-parse HEAD)
 if ! git diff --quiet HEAD -- Package.swift Sources; then
   echo "check-consumers: note: uncommitted changes to Package.swift or Sources are not built" >&2
 fi
@@ -91,11 +97,19 @@ consumer TestingOnly AsyncWaitTesting
 step "a consumer of AsyncWaitTesting alone, by URL, with no system library to find: swift test"
 PKG_CONFIG_LIBDIR="$scratch/no-pkg-config" PKG_CONFIG_PATH="" \
   swift test --package-path "$scratch/TestingOnly" 2>&1 | tail -n 3
-built=$(find "$scratch/TestingOnly/.build" \( -name 'AsyncWaitBrowser*' -o -name 'AsyncWaitATSPI*' \) -print)
+# SwiftPM plans every target of the dependency (an empty folder with an
+# output file map for each); what it compiled is an object file or a module.
+products=$(find "$scratch/TestingOnly/.build" -path '*/checkouts' -prune -o -type f \
+  \( -name '*.o' -o -name '*.swiftmodule' \) -print)
+built=$(echo "$products" | grep -E '/(AsyncWaitBrowser|AsyncWaitATSPI)[^/]*$|/(AsyncWaitBrowser|AsyncWaitATSPI)[^/]*\.build/' || true)
+if ! echo "$products" | grep -q '/AsyncWaitTesting\.o$'; then
+  echo "check-consumers: found no object file of AsyncWaitTesting: the check looks in the wrong place" >&2
+  exit 1
+fi
 if [ -n "$built" ]; then
   echo "check-consumers: a consumer of AsyncWaitTesting alone built an integration:" >&2
   echo "$built" >&2
   exit 1
 fi
-modules=$(find "$scratch/TestingOnly/.build" -path '*/Modules/*.swiftmodule' -printf '%f\n' | sort | tr '\n' ' ')
+modules=$(echo "$products" | grep '\.swiftmodule$' | xargs -n1 basename | grep -v -- '-[A-Z0-9]*\.swiftmodule$' | sort -u | tr '\n' ' ')
 echo "check-consumers: AsyncWaitTesting alone built these modules and no integration: $modules"
