@@ -45,7 +45,8 @@ let package = Package(
     .target(
       name: "AsyncWaitATSPILoader",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-    .target(name: "AsyncWaitATSPI", dependencies: ["AsyncWaitATSPILoader", "AsyncWait", "AsyncWaitElements"]),
+    .target(
+      name: "AsyncWaitATSPI", dependencies: ["AsyncWaitATSPILoader", "AsyncWait", "AsyncWaitElements"]),
     .target(name: "AsyncWaitTestSupport", dependencies: ["AsyncWait"], path: "Tests/AsyncWaitTestSupport"),
     .testTarget(name: "AsyncWaitTests", dependencies: ["AsyncWait", "AsyncWaitTestSupport"]),
     .testTarget(
@@ -58,8 +59,7 @@ let package = Package(
 // keep the defaults on purpose: they compile the way a user's test target does,
 // so the isolation and conformance tests prove what users get.
 for target in package.targets
-where target.type != .test && target.name != "AsyncWaitTestSupport" && !target.name.hasSuffix("Loader")
-{
+where target.type != .test && target.name != "AsyncWaitTestSupport" && !target.name.hasSuffix("Loader") {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("ExistentialAny"),

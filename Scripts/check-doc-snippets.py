@@ -6,13 +6,13 @@ Each block becomes one Swift file of a scratch test target that depends on
 AsyncWaitTesting and AsyncWaitBrowser, next to Scripts/doc-snippets/Context.swift, which declares
 the names the blocks use (a store, a model, a server…). A block with
 declarations at its top level (@Test, struct, class…) is nested in a type of
-its own; any other block becomes the body of an async throwing function.
+its own, except an XCTestCase subclass, which XCTest finds at the top level
+only; any other block becomes the body of an async throwing function.
 Imports are hoisted. A manifest (a block whose first line is its
 `// swift-tools-version` line) is evaluated with `swift package dump-package` in a folder of its
 own. Skipped, and said so in the text around them: Apple-only blocks (first
-line `// Apple platforms only`) and blocks that need the AT-SPI integration,
-whose system libraries this check does not install (first line
-`// With the AT-SPI integration`).
+line `// Apple platforms only`); Scripts/check-apple-sources.sh compiles a
+copy of them against stand-ins of Apple's declarations.
 
     Scripts/check-doc-snippets.py [SCRATCH_DIR]
 """
@@ -47,6 +47,7 @@ let package = Package(
       dependencies: [
         .product(name: "AsyncWaitTesting", package: "swift-async-wait"),
         .product(name: "AsyncWaitBrowser", package: "swift-async-wait"),
+        .product(name: "AsyncWaitATSPI", package: "swift-async-wait"),
       ]),
   ],
   swiftLanguageModes: [.v6]
@@ -73,7 +74,7 @@ for path in files:
                                 + checked.stderr)
             manifests += 1
             continue
-        if first.startswith("// Apple platforms only") or first.startswith("// With the AT-SPI integration"):
+        if first.startswith("// Apple platforms only"):
             skipped += 1
             continue
         name = re.sub(r"\W", "_", f"{path.relative_to(root).with_suffix('')}_{index}")
@@ -83,7 +84,10 @@ for path in files:
         header = "\n".join(["import AsyncWaitTesting", "import Foundation", "import Testing", *imports])
         location = f"// {path.relative_to(root)}, code block {index + 1}"
         indented = "\n".join(("  " + line) if line else "" for line in body)
-        if any(declaration.match(line) for line in body):
+        if any(": XCTestCase" in line for line in body):
+            # XCTest finds test classes at the top level only.
+            text = f"{header}\n\n{location}\n" + "\n".join(body) + "\n"
+        elif any(declaration.match(line) for line in body):
             text = f"{header}\n\n{location}\nstruct {name} {{\n{indented}\n}}\n"
         else:
             text = f"{header}\n\n{location}\n@MainActor func {name}() async throws {{\n{indented}\n}}\n"
@@ -105,5 +109,5 @@ for failure in failures:
     print(failure)
 ok = result.returncode == 0 and not failures
 print(f"check-doc-snippets: {compiled} code blocks compiled, {manifests} manifests evaluated, "
-      f"{skipped} skipped (Apple-only or AT-SPI)" + ("" if ok else ": FAILED"))
+      f"{skipped} skipped (Apple-only)" + ("" if ok else ": FAILED"))
 sys.exit(0 if ok else 1)

@@ -101,7 +101,10 @@ def without_call_site(graph_dirs):
             graph = json.load(open(path))
             for symbol in graph["symbols"]:
                 last = symbol["pathComponents"][-1]
-                if "fileID:filePath:line:column:" in last and LOCATION_LABELS not in last:
+                declaration = fragments_text(symbol.get("declarationFragments", []))
+                # A wait is async; `CallSite.init(fileID:filePath:line:column:)` is not.
+                is_async = re.search(r"\)\s*(async|reasync)\b", declaration) is not None
+                if is_async and "fileID:filePath:line:column:" in last and LOCATION_LABELS not in last:
                     found.append(graph["module"]["name"] + "." + ".".join(symbol["pathComponents"]))
     return sorted(found)
 

@@ -18,7 +18,7 @@ let package = Package(
         .product(name: "AsyncWait", package: "swift-async-wait"),
         .product(name: "AsyncWaitElements", package: "swift-async-wait"),
       ],
-      exclude: ["Fixtures"]),
+      exclude: ["Fixtures"])
   ],
   swiftLanguageModes: [.v6]
 )

@@ -31,9 +31,11 @@ public struct WaitDefaults: Sendable {
   /// on a clock that measures real time are bound by their timeout instead.
   public var standstillLimit: Duration
   /// When a throwing eventually-style wait that succeeded warns that it
-  /// came close to its timeout: ``NearTimeoutWarning``. Unless a scope sets
-  /// it, what `ASYNCWAIT_NEAR_TIMEOUT_WARNING` says, and otherwise after
-  /// 75 % of the timeout.
+  /// came close to its timeout.
+  ///
+  /// See ``NearTimeoutWarning``. Unless a scope sets it, what
+  /// `ASYNCWAIT_NEAR_TIMEOUT_WARNING` says, and otherwise after 75 % of the
+  /// timeout.
   public var nearTimeoutWarning: NearTimeoutWarning {
     get { nearTimeoutSetting ?? (try? NearTimeoutWarning.environment.get()) ?? .standard }
     set { nearTimeoutSetting = newValue }

@@ -181,7 +181,7 @@ public final class Browser: Sendable {
 
   /// Opens a new page and waits until `url` has loaded in it.
   ///
-  /// The same as ``newPage(url:timeout:callSite:fileID:filePath:line:column:)-(String,_,_,_,_,_)``,
+  /// The same as ``newPage(url:timeout:callSite:fileID:filePath:line:column:)-(String,_,_,_,_,_,_)``,
   /// for a `URL`.
   ///
   /// - Parameters:

@@ -268,7 +268,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
 
   /// Opens `url` in this page and waits until it has loaded.
   ///
-  /// The same as ``goto(_:timeout:callSite:fileID:filePath:line:column:)-(String,_,_,_,_,_)``,
+  /// The same as ``goto(_:timeout:callSite:fileID:filePath:line:column:)-(String,_,_,_,_,_,_)``,
   /// for a `URL`.
   ///
   /// - Parameters:

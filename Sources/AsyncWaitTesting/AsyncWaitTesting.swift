@@ -52,10 +52,11 @@ enum TestFrameworks {
     return nil
   }
 
-  /// Records a near-timeout warning at `location` in the running test: in
-  /// Swift Testing an issue of warning severity, which does not fail the
-  /// test; in XCTest, which has no warnings, a line on standard error in
-  /// the compiler's form, as XCTest prints its failures
+  /// Records a near-timeout warning at `location` in the running test.
+  ///
+  /// In Swift Testing it is an issue of warning severity, which does not
+  /// fail the test; in XCTest, which has no warnings, a line on standard
+  /// error in the compiler's form, as XCTest prints its failures
   /// (`path:line: warning: Case.test : …`), which Xcode and CI logs pick
   /// out. `false` when no test is running.
   @Sendable

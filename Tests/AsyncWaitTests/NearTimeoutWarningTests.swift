@@ -2,9 +2,11 @@
 import AsyncWaitTestSupport
 import Testing
 
-/// The warnings recorded in this process, through the hook
-/// `AsyncWaitTesting` fills in a test target (which this one does not link).
-/// Each test reads only the warnings of its own waits, by their comment.
+/// The warnings recorded in this process.
+///
+/// They come through the hook `AsyncWaitTesting` fills in a test target
+/// (which this one does not link). Each test reads only the warnings of its
+/// own waits, by their comment.
 enum RecordedWarnings {
   static let all: Locked<[(message: String, location: CallSite)]> = {
     let all = Locked<[(message: String, location: CallSite)]>([])
@@ -30,7 +32,9 @@ enum RecordedWarnings {
     _ = RecordedWarnings.all
     let clock = ManualClock(.advancesWhenSleeping)
     var probes = 0
-    try await requireEventually(comment, timeout: .seconds(1), pollingInterval: .milliseconds(100), clock: clock, line: line) {
+    try await requireEventually(
+      comment, timeout: .seconds(1), pollingInterval: .milliseconds(100), clock: clock, line: line
+    ) {
       probes += 1
       return probes == probe
     }
