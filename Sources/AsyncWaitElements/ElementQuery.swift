@@ -53,7 +53,7 @@ public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQuer
   }
 
   /// The ``stateDescription``, and what the root's diagnostics add for a
-  /// failure (see ``TreeElement/init(_:nodeBudget:triggers:diagnostics:root:)``).
+  /// failure (see ``TreeElement/init(_:nodeBudget:triggers:diagnostics:evaluator:root:)``).
   public var failureDescription: String? {
     get async { await TreeDump.state(of: path, forFailure: true) }
   }

@@ -130,6 +130,18 @@ public struct TextMatch: Sendable, ExpressibleByStringInterpolation, CustomStrin
     }
   }
 
+  /// The match as data, for a tree that evaluates queries where it lives
+  /// (``QueryPlan``); `nil` for a regular expression, which only Swift runs.
+  public var pattern: Pattern? {
+    switch rule {
+    case .exactly(let text, let ignoringCase):
+      Pattern(text: text, isSubstring: false, ignoresCase: ignoringCase)
+    case .containing(let text, let ignoringCase):
+      Pattern(text: text, isSubstring: true, ignoresCase: ignoringCase)
+    case .regex: nil
+    }
+  }
+
   /// The match as Swift source: `"Add item"`, `.containing("add", ignoringCase: true)`,
   /// `.matching(/Item \d+/)`.
   public var description: String {

@@ -52,19 +52,29 @@ public struct TreeElement<Node: QueryableNode>: ElementLocator, ElementTypeQuery
   ///     the tree's dump; returns lines to add to them, such as where a
   ///     screenshot was kept, or `nil`. Never called while waits pass, nor
   ///     for ``stateDescription``. None by default.
+  ///   - evaluator: Evaluates a query where the tree lives, for a tree whose
+  ///     nodes are costly to copy (``QueryPlan``): returns what the plan
+  ///     finds, or `nil` to have the query walked in Swift. None by
+  ///     default: every probe walks the root in Swift.
   ///   - root: Returns the tree's current root, or `nil` when there is none
-  ///     (the application is not running). Called once per probe.
+  ///     (the application is not running). Called once per probe that the
+  ///     evaluator does not answer, and for a failure's dump.
   @inlinable
   public init(
     _ name: String = "root",
     nodeBudget: Int = TreeElement.defaultNodeBudget,
     triggers: [WaitTrigger] = [],
     diagnostics: (@Sendable (_ state: String) async -> String?)? = nil,
+    evaluator: (
+      @Sendable (_ plan: QueryPlan, _ request: QueryRequest) async throws -> QueryEvaluation<Node>?
+    )? =
+      nil,
     root: @escaping @Sendable () async throws -> Node?
   ) {
     self.path = QueryPath(
-      rootName: name, root: root, triggers: triggers, nodeBudget: max(nodeBudget, 1), diagnostics: diagnostics
-    )
+      rootName: name, root: root, triggers: triggers, nodeBudget: max(nodeBudget, 1),
+      diagnostics: diagnostics,
+      evaluator: evaluator)
   }
 
   /// The element itself.
@@ -113,7 +123,7 @@ public struct TreeElement<Node: QueryableNode>: ElementLocator, ElementTypeQuery
   }
 
   /// The ``stateDescription``, and what the root's diagnostics add for a
-  /// failure (see ``TreeElement/init(_:nodeBudget:triggers:diagnostics:root:)``).
+  /// failure (see ``TreeElement/init(_:nodeBudget:triggers:diagnostics:evaluator:root:)``).
   public var failureDescription: String? {
     get async { await TreeDump.state(of: path, forFailure: true) }
   }

@@ -101,6 +101,22 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       }
     }
 
+    /// The filter as data, or `nil` when only Swift can run it (a
+    /// predicate, a regular expression).
+    var planned: QueryPlan.Filter? {
+      switch label {
+      case .subscripted(let key): .identifierOrLabel(key)
+      case .identifier(let identifier): .identifier(identifier)
+      case .predicate: nil
+      case .named(let name): name.pattern.map(QueryPlan.Filter.named)
+      case .text(let text): text.pattern.map(QueryPlan.Filter.text)
+      case .labelled(let label): label.pattern.map(QueryPlan.Filter.labelled)
+      case .placeholder(let placeholder): placeholder.pattern.map(QueryPlan.Filter.placeholder)
+      case .containingText(let text): text.pattern.map(QueryPlan.Filter.containingText)
+      case .containing(let inner, _): inner.plan.map(QueryPlan.Filter.containing)
+      }
+    }
+
     var description: String {
       switch label {
       case .subscripted(let key): "[\(String(reflecting: key))]"
@@ -161,6 +177,27 @@ enum QueryStep<Node: QueryableNode>: Sendable {
     }
   }
 
+  /// The step as data, or `nil` when only Swift can run it.
+  var planned: QueryPlan.Step? {
+    switch self {
+    case .search(let axis, let type, let filters):
+      let list: [Filter]
+      switch filters {
+      case .none: list = []
+      case .one(let filter): list = [filter]
+      case .many(let filters): list = filters
+      }
+      var planned: [QueryPlan.Filter] = []
+      for filter in list {
+        guard let filter = filter.planned else { return nil }
+        planned.append(filter)
+      }
+      return .search(axis == .children ? .children : .descendants, type, planned)
+    case .select(let index, _, let isImplicit): return .select(index: index, isImplicit: isImplicit)
+    case .selectLast: return .selectLast
+    }
+  }
+
   /// Whether the step is a search, or the choice of the first element: the
   /// steps `QueryPath.first()` walks lazily.
   @inlinable
@@ -210,17 +247,64 @@ struct QueryPath<Node: QueryableNode>: Sendable {
 
   /// What to add to a failed wait's state, from the root's maker.
   @usableFromInline var diagnostics: (@Sendable (String) async -> String?)?
+  /// The tree's own evaluation of a plan (``QueryPlan``), if it has one;
+  /// `nil` from it means "walk in Swift".
+  @usableFromInline var evaluator:
+    (@Sendable (QueryPlan, QueryRequest) async throws -> QueryEvaluation<Node>?)?
 
   @inlinable
   init(
     rootName: String, root: @escaping @Sendable () async throws -> Node?, triggers: [WaitTrigger] = [],
-    nodeBudget: Int, diagnostics: (@Sendable (String) async -> String?)? = nil
+    nodeBudget: Int, diagnostics: (@Sendable (String) async -> String?)? = nil,
+    evaluator: (@Sendable (QueryPlan, QueryRequest) async throws -> QueryEvaluation<Node>?)? = nil
   ) {
     self.rootName = rootName
     self.root = root
     self.triggers = triggers
     self.nodeBudget = nodeBudget
     self.diagnostics = diagnostics
+    self.evaluator = evaluator
+  }
+
+  /// The steps as data, or `nil` when a step is one only Swift can run.
+  var plan: QueryPlan? {
+    var planned: [QueryPlan.Step] = []
+    for step in steps {
+      guard let step = step.planned else { return nil }
+      planned.append(step)
+    }
+    return QueryPlan(steps: planned)
+  }
+
+  /// What the tree's evaluator finds for the steps, or `nil` when the tree
+  /// has none, a step is one only Swift can run, or the evaluator declined.
+  ///
+  /// - Throws: What the evaluator throws; ``NodeBudgetExceededError`` and
+  ///   ``AmbiguousElementError`` as ``resolve(limit:strict:countingAll:evaluates:)`` does.
+  @usableFromInline
+  func evaluated(limit: Int?, strict: Bool, countingAll: Bool) async throws -> (
+    nodes: [Node], matchCounts: [Int]
+  )? {
+    guard let evaluator, let plan else { return nil }
+    let request = QueryRequest(limit: limit, isStrict: strict, countsAll: countingAll, nodeBudget: nodeBudget)
+    guard let evaluation = try await evaluator(plan, request) else { return nil }
+    if let ambiguity = evaluation.ambiguity {
+      let steps = steps
+      let position = min(max(ambiguity.step, 0), steps.count - 1)
+      let step = steps[position]
+      throw AmbiguousElementError(
+        query: rootName + steps[..<position].map(\.description).joined()
+          + (step.description.isEmpty ? "" : step.description),
+        matchCount: ambiguity.count,
+        matches: ambiguity.candidates.prefix(AmbiguousElementError.listedMatches).map(
+          TreeDump.candidateLine(for:)))
+    }
+    if evaluation.exceededNodeBudget {
+      throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget)
+    }
+    var nodes = evaluation.nodes
+    if let limit, nodes.count > limit { nodes.removeLast(nodes.count - limit) }
+    return (nodes, evaluation.matchCounts)
   }
 
   /// The steps, in order; an array made afresh, for the paths that are not
@@ -274,7 +358,8 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   @usableFromInline
   var description: String { rootName + steps.map(\.description).joined() }
 
-  /// Reads the root once and resolves the steps against it.
+  /// Resolves the steps through the tree's evaluator when it answers;
+  /// otherwise reads the root once and resolves the steps against it.
   ///
   /// - Parameters:
   ///   - limit: How many nodes of the final set the caller needs; `nil`
@@ -283,14 +368,22 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   ///     with more than one candidate is an error.
   ///   - countingAll: Whether every search counts all its matches, for
   ///     the counts a failure shows.
-  /// - Returns: The root read, the nodes found (at most `limit`), and how many
-  ///   nodes each step matched, up to the first step that matched none.
-  /// - Throws: What the root provider throws; ``NodeBudgetExceededError``;
-  ///   ``AmbiguousElementError`` when `strict` and a choice is ambiguous.
+  ///   - evaluates: Whether the tree's evaluator may answer (``QueryPlan``);
+  ///     `false` for a failure's dump, which shows the tree it walked.
+  /// - Returns: The root read (`nil` when the evaluator answered), the
+  ///   nodes found (at most `limit`), and how many nodes each step matched,
+  ///   up to the first step that matched none.
+  /// - Throws: What the root provider or the evaluator throws;
+  ///   ``NodeBudgetExceededError``; ``AmbiguousElementError`` when `strict`
+  ///   and a choice is ambiguous.
   @usableFromInline
-  func resolve(limit: Int?, strict: Bool = false, countingAll: Bool = false) async throws -> (
-    root: Node?, nodes: [Node], matchCounts: [Int]
-  ) {
+  func resolve(limit: Int?, strict: Bool = false, countingAll: Bool = false, evaluates: Bool = true)
+    async throws
+    -> (root: Node?, nodes: [Node], matchCounts: [Int])
+  {
+    if evaluates, let found = try await evaluated(limit: limit, strict: strict, countingAll: countingAll) {
+      return (nil, found.nodes, found.matchCounts)
+    }
     guard let root = try await root() else { return (nil, [], []) }
     var visits = NodeVisits(budget: nodeBudget)
     let (nodes, matchCounts) = try resolve(
@@ -358,6 +451,9 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   ///   when the walk visits more nodes than the budget.
   @inlinable
   func first() async throws -> Node? {
+    if evaluator != nil, let found = try await evaluated(limit: 1, strict: false, countingAll: false) {
+      return found.nodes.first
+    }
     guard let root = try await root() else { return nil }
     var visits = NodeVisits(budget: nodeBudget)
     guard walksLazily else {

@@ -69,7 +69,7 @@ enum TreeDump {
   private static func resolvedState<Node: QueryableNode>(of path: QueryPath<Node>) async -> String {
     let resolution: (root: Node?, nodes: [Node], matchCounts: [Int])
     do {
-      resolution = try await path.resolve(limit: nil, countingAll: true)
+      resolution = try await path.resolve(limit: nil, countingAll: true, evaluates: false)
     } catch let error as NodeBudgetExceededError {
       return "\(error)"
     } catch {

@@ -1,0 +1,179 @@
+/// A query as data, for a tree that evaluates queries where it lives.
+///
+/// A query's probe reads the tree's root and walks it in Swift. A tree
+/// whose nodes live elsewhere (a web page, an accessibility service) pays
+/// for copying the whole tree on every probe. Such a tree can evaluate the
+/// query itself: give its root element an `evaluator`
+/// (``TreeElement/init(_:nodeBudget:triggers:diagnostics:evaluator:root:)``),
+/// which receives the query as a plan and returns only what it matched, so
+/// a probe costs what the query matches, not the tree's size.
+///
+/// A query with a step that only Swift can run (a predicate,
+/// `.matching { … }`, or a text matched by a regular expression) has no
+/// plan, and is walked in Swift; so is a query whose evaluator returns
+/// `nil`. A failure's description always walks a snapshot of the tree.
+public struct QueryPlan: Sendable, Hashable, CustomStringConvertible {
+  /// Where a search looks, from each node of the set so far.
+  public enum Axis: String, Sendable, Hashable {
+    /// The node's children.
+    case children
+    /// Every node below the node, in depth-first pre-order.
+    case descendants
+  }
+
+  /// A condition on a candidate of a search.
+  public indirect enum Filter: Sendable, Hashable {
+    /// The node's identifier or its label is the key (a subscript,
+    /// `app.buttons["Save"]`).
+    case identifierOrLabel(String)
+    /// The node's identifier is this one.
+    case identifier(String)
+    /// The node's label (its accessible name) matches.
+    case named(TextMatch.Pattern)
+    /// The node's text matches.
+    case text(TextMatch.Pattern)
+    /// The node's label text (a name given by a label) matches.
+    case labelled(TextMatch.Pattern)
+    /// The node's placeholder matches.
+    case placeholder(TextMatch.Pattern)
+    /// The node's text, or that of a node below it, matches.
+    case containingText(TextMatch.Pattern)
+    /// The plan, run below the node, finds a node.
+    case containing(QueryPlan)
+  }
+
+  /// One step of a plan.
+  public enum Step: Sendable, Hashable {
+    /// The nodes along the axis, of the type (``ElementType/any`` for all),
+    /// that pass every filter.
+    case search(Axis, ElementType, [Filter])
+    /// The node at an index of the set so far, counting from zero; an
+    /// implicit choice (a subscript's, `.element`) expects one candidate.
+    case select(index: Int, isImplicit: Bool)
+    /// The last node of the set so far.
+    case selectLast
+  }
+
+  /// The steps, from the root.
+  public var steps: [Step]
+
+  /// Creates a plan from its steps.
+  ///
+  /// - Parameter steps: The steps, from the root.
+  public init(steps: [Step]) {
+    self.steps = steps
+  }
+
+  /// The steps, one a line.
+  public var description: String {
+    steps.map { step in
+      switch step {
+      case .search(let axis, let type, let filters):
+        "\(axis.rawValue)(\(type.sourceDescription))" + filters.map { " \($0)" }.joined()
+      case .select(let index, let isImplicit):
+        "select(\(index)\(isImplicit ? ", implicit" : ""))"
+      case .selectLast:
+        "selectLast"
+      }
+    }.joined(separator: " → ")
+  }
+}
+
+/// What a tree's evaluator is asked for: how many nodes, and how.
+public struct QueryRequest: Sendable, Hashable {
+  /// How many nodes of the final set the caller needs; `nil` for all.
+  public var limit: Int?
+  /// Whether an implicit choice with more than one candidate is an error:
+  /// the evaluator reports it as ``QueryEvaluation/ambiguity``.
+  public var isStrict: Bool
+  /// Whether every search counts all its matches, not only as many as the
+  /// step after it needs.
+  public var countsAll: Bool
+  /// The most nodes the evaluation may visit; past it the evaluator sets
+  /// ``QueryEvaluation/exceededNodeBudget``.
+  public var nodeBudget: Int
+
+  /// Creates a request.
+  ///
+  /// - Parameters:
+  ///   - limit: How many nodes of the final set the caller needs.
+  ///   - isStrict: Whether an ambiguous implicit choice is an error.
+  ///   - countsAll: Whether every search counts all its matches.
+  ///   - nodeBudget: The most nodes the evaluation may visit.
+  public init(limit: Int?, isStrict: Bool, countsAll: Bool, nodeBudget: Int) {
+    self.limit = limit
+    self.isStrict = isStrict
+    self.countsAll = countsAll
+    self.nodeBudget = nodeBudget
+  }
+}
+
+/// What a tree's evaluator found for a plan.
+public struct QueryEvaluation<Node: QueryableNode> {
+  /// An implicit choice that had several candidates, in a strict request.
+  public struct Ambiguity {
+    /// The position of the choice among the plan's steps.
+    public var step: Int
+    /// How many candidates it had.
+    public var count: Int
+    /// The first few candidates, for the error.
+    public var candidates: [Node]
+
+    /// Creates an ambiguity.
+    ///
+    /// - Parameters:
+    ///   - step: The position of the choice among the plan's steps.
+    ///   - count: How many candidates it had.
+    ///   - candidates: The first few candidates.
+    public init(step: Int, count: Int, candidates: [Node]) {
+      self.step = step
+      self.count = count
+      self.candidates = candidates
+    }
+  }
+
+  /// The nodes found, at most the request's limit, in depth-first order.
+  public var nodes: [Node]
+  /// How many nodes each step matched, up to the first that matched none.
+  public var matchCounts: [Int]
+  /// An ambiguous implicit choice, in a strict request; the evaluation
+  /// stops there.
+  public var ambiguity: Ambiguity?
+  /// Whether the evaluation visited more nodes than the request's budget.
+  public var exceededNodeBudget: Bool
+
+  /// Creates an evaluation.
+  ///
+  /// - Parameters:
+  ///   - nodes: The nodes found.
+  ///   - matchCounts: How many nodes each step matched.
+  ///   - ambiguity: An ambiguous implicit choice, if any.
+  ///   - exceededNodeBudget: Whether the budget was exceeded.
+  public init(
+    nodes: [Node], matchCounts: [Int], ambiguity: Ambiguity? = nil, exceededNodeBudget: Bool = false
+  ) {
+    self.nodes = nodes
+    self.matchCounts = matchCounts
+    self.ambiguity = ambiguity
+    self.exceededNodeBudget = exceededNodeBudget
+  }
+}
+
+extension QueryEvaluation: Sendable where Node: Sendable {}
+
+extension QueryEvaluation.Ambiguity: Sendable where Node: Sendable {}
+
+extension TextMatch {
+  /// A text match as data: the text, normalized as the match compares it,
+  /// and how it compares.
+  public struct Pattern: Sendable, Hashable {
+    /// The text, with runs of white space made one space and trimmed, and
+    /// lowercased when ``ignoresCase``.
+    public var text: String
+    /// Whether a text that contains ``text`` matches, not only one equal
+    /// to it.
+    public var isSubstring: Bool
+    /// Whether case is ignored.
+    public var ignoresCase: Bool
+  }
+}
