@@ -11,7 +11,7 @@
 /// ```
 /// The query app.descendants(matching: .button)["x"] stopped after 1000000 nodes in one probe, the node
 /// budget of its tree element. A tree this large needs a larger budget
-/// (TreeElement(_:nodeBudget:triggers:diagnostics:root:)); a tree that never ends is cyclic.
+/// (TreeElement(_:nodeBudget:triggers:diagnostics:evaluator:root:)); a tree that never ends is cyclic.
 /// ```
 public struct NodeBudgetExceededError: Error, Sendable, CustomStringConvertible {
   /// The query that was being resolved, such as `app.buttons["Save"]`.
@@ -32,7 +32,7 @@ public struct NodeBudgetExceededError: Error, Sendable, CustomStringConvertible 
   /// What happened, the likely cause, and how to allow a larger tree.
   public var description: String {
     "The query \(query) stopped after \(nodeBudget) nodes in one probe, the node budget of its tree element. "
-      + "A tree this large needs a larger budget (TreeElement(_:nodeBudget:triggers:diagnostics:root:)); "
+      + "A tree this large needs a larger budget (TreeElement(_:nodeBudget:triggers:diagnostics:evaluator:root:)); "
       + "a tree that never ends is cyclic."
   }
 }

@@ -63,7 +63,8 @@ struct HostileTreeTests {
       error.description
         == #"The query app.descendants(matching: .cell)["x"] stopped after 1000 nodes in one probe, the node "#
         + "budget of its tree element. A tree this large needs a larger budget "
-        + "(TreeElement(_:nodeBudget:triggers:diagnostics:root:)); a tree that never ends is cyclic.")
+        + "(TreeElement(_:nodeBudget:triggers:diagnostics:evaluator:root:)); a tree that never ends is cyclic."
+    )
   }
 
   @Test func cancellationEndsAWalkInProgress() async throws {
