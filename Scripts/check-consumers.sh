@@ -20,6 +20,7 @@ cd "$(dirname "$0")/.."
 
 scratch=${1:-$(mktemp -d)}
 rm -rf "$scratch" && mkdir -p "$scratch"
+scratch=$(cd "$scratch" && pwd)
 # The package's identity is the last part of its URL, so the repository is
 # published under its name: a fresh repository holding what HEAD holds
 # (whatever this clone's folder is called, and shallow or not).

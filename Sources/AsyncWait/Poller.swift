@@ -212,11 +212,20 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
       // wait whose condition already holds is specialized for its clock and
       // costs one clock read.
       let (clock, timeout, schedule) = (clock, timeout, schedule)
-      if try await condition() { return .decided(()) }
+      // A transient error is "not yet" (``TransientError``); any other
+      // ends the wait with it.
+      var transient: (any Error)?
+      do {
+        if try await condition() { return .decided(()) }
+      } catch  where isTransient(error) {
+        transient = error
+      }
       switch try Self.afterFirstPlainProbe(
-        clock: clock, start: start, timeout: timeout, schedule: schedule, readsContext: readsContext)
+        clock: clock, start: start, timeout: timeout, schedule: schedule, readsContext: readsContext,
+        lastError: transient)
       {
-      case .expired(let elapsed): return .expired(PollExpiry(probeCount: 1, elapsed: elapsed, lastError: nil))
+      case .expired(let elapsed):
+        return .expired(PollExpiry(probeCount: 1, elapsed: elapsed, lastError: transient))
       case .sleep(let made): sleeper = made
       }
     } else {
@@ -296,6 +305,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
             // the clock's `sleep` is not taken for the condition's.
             let ends =
               !(error is CancellationError) && !(error is ClockSleepFailure) && retryingErrors?(error) != true
+              && !isTransient(error)
             threw = ends ? context : nil
             throw error
           }
@@ -392,13 +402,16 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///   - timeout: The wait's timeout.
   ///   - schedule: The wait's polling schedule.
   ///   - readsContext: Whether the probes read their place in the wait.
+  ///   - lastError: The transient error the first probe threw, if any.
   /// - Returns: The wait's end, or its sleeper.
   /// - Throws: `CancellationError` when the task is cancelled.
   @inlinable @inline(never)
   static func afterFirstPlainProbe(
-    clock: C, start: C.Instant, timeout: Duration, schedule: PollingSchedule, readsContext: Bool
+    clock: C, start: C.Instant, timeout: Duration, schedule: PollingSchedule, readsContext: Bool,
+    lastError: (any Error)? = nil
   ) throws -> FirstPlainProbe<C> {
     var loop = LoopState(probeCount: 1, generations: [])
+    loop.lastError = lastError
     if let expiry = loop.expiry(clock: clock, timeout: timeout, from: start) {
       return .expired(elapsed: expiry.elapsed)
     }
@@ -594,7 +607,8 @@ struct LoopState {
   /// - Parameters:
   ///   - context: The probe's place in the wait.
   ///   - error: What the probe threw.
-  ///   - retryingErrors: Which errors the wait retries, if any.
+  ///   - retryingErrors: Which errors the wait retries, if any; it
+  ///     retries a ``TransientError`` that says so whatever they are.
   ///   - onProbe: The wait's probe observer, if any.
   /// - Throws: `error`, when the wait does not retry it.
   @inlinable @inline(never)
@@ -603,8 +617,8 @@ struct LoopState {
     retrying retryingErrors: (@Sendable (any Error) -> Bool)?,
     onProbe: (@Sendable (WaitProbe) -> Void)?
   ) throws {
-    guard let retryingErrors, !(error is CancellationError), !(error is ClockSleepFailure),
-      retryingErrors(error)
+    guard !(error is CancellationError), !(error is ClockSleepFailure),
+      retryingErrors?(error) == true || isTransient(error)
     else { throw error }
     lastError = error
     onProbe?(WaitProbe(index: context.index, elapsed: context.elapsed, outcome: .retriedError(error)))

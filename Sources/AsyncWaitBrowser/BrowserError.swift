@@ -14,7 +14,7 @@
 ///
 /// New kinds may be added in later releases, so a `switch` over them needs a
 /// `default` case.
-public struct BrowserError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConvertible {
   private enum Kind: Hashable, Sendable {
     case chromiumNotFound
     case launchFailed
@@ -69,6 +69,11 @@ public struct BrowserError: Error, Hashable, Sendable, CustomStringConvertible {
   /// longer exists.
   public static let commandFailed = BrowserError(.commandFailed)
   /// Chromium did not answer a command within the browser's command timeout.
+  ///
+  /// It is transient: a wait whose probe reads the page counts it as "not
+  /// yet" and probes again until its own deadline, so a page that is slow
+  /// to answer makes a slow wait, not a failed one; the wait's timeout
+  /// names it as its last error. A command outside a wait throws it.
   public static let commandTimedOut = BrowserError(.commandTimedOut)
   /// A message from Chromium was not JSON; the commands waiting for an
   /// answer fail with this error, since one of their answers may be lost.
@@ -95,6 +100,10 @@ public struct BrowserError: Error, Hashable, Sendable, CustomStringConvertible {
   static func navigationFailed(_ detail: String) -> BrowserError { BrowserError(.navigationFailed, detail) }
   static func scriptFailed(_ detail: String) -> BrowserError { BrowserError(.scriptFailed, detail) }
   static func invalidArgument(_ detail: String) -> BrowserError { BrowserError(.invalidArgument, detail) }
+
+  /// Whether every wait retries this error (``commandTimedOut``): Chromium
+  /// was slow to answer, not gone.
+  public var isTransient: Bool { kind == .commandTimedOut }
 
   /// A sentence that says what went wrong, with the detail.
   public var description: String {

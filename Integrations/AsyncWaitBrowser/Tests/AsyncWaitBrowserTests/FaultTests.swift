@@ -1,4 +1,4 @@
-import AsyncWait
+@_spi(Internals) import AsyncWait
 import AsyncWaitElements
 import BrowserFixtures
 import Foundation
@@ -84,6 +84,35 @@ struct FaultTests {
     #expect(
       error?.description.contains("Browser.getVersion got no answer") == true, "\(String(describing: error))")
     #expect(livingProcesses(matching: script.path).isEmpty)
+  }
+
+  @Test func aPageSlowerThanTheCommandTimeoutMakesASlowWaitNotAFailedOne() async throws {
+    let browser = try await Browser.launch(commandTimeout: .seconds(2))
+    defer { browser.close() }
+    let page = try await browser.newPage(url: site.url(), timeout: patience)
+    // The page's main thread is busy for 5 s, then adds the button: the
+    // probes in between get no answer within the command timeout.
+    _ = try await page.evaluate(
+      """
+      setTimeout(() => {
+        const start = Date.now();
+        while (Date.now() - start < 5000) {}
+        const button = document.createElement("button");
+        button.dataset.testid = "after-the-stall";
+        button.textContent = "Ready";
+        document.body.append(button);
+      }, 0); 1
+      """)
+    let retried = Locked<[String]>([])
+    let wait = Wait(
+      timeout: .seconds(20),
+      onProbe: { probe in
+        if case .retriedError(let error) = probe.outcome { retried.withLock { $0.append("\(error)") } }
+      })
+
+    try await page.buttons["after-the-stall"].requireExistence(using: wait)
+
+    #expect(retried.withLock { $0 }.contains { $0.contains("did not answer a command in time") })
   }
 
   @Test func killingChromiumEndsARunningWaitWithItsCause() async throws {
