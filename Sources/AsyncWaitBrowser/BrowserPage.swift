@@ -116,6 +116,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   public var root: TreeElement<BrowserNode> {
     TreeElement(
       "page", triggers: [trigger], diagnostics: { [self] state in await keepArtifacts(state: state) },
+      evaluator: { [self] plan, request in try await evaluateQuery(plan, request) },
       root: { [self] in try await snapshot() })
   }
 

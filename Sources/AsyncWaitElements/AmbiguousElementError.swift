@@ -17,7 +17,7 @@
 /// ```
 public struct AmbiguousElementError: Error, Sendable, CustomStringConvertible {
   /// How many candidates the error lists at most.
-  static let listedMatches = 10
+  package static let listedMatches = 10
 
   /// The query up to the ambiguous choice, such as `page.buttons["Delete"]`.
   public var query: String

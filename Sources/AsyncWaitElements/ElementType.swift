@@ -75,7 +75,7 @@ public struct ElementType: RawRepresentable, Hashable, Sendable, ExpressibleBySt
 
   /// Whether a node of kind `kind` matches this kind in a query.
   @inlinable
-  func matches(_ kind: ElementType) -> Bool {
+  package func matches(_ kind: ElementType) -> Bool {
     self == .any || self == kind
   }
 }

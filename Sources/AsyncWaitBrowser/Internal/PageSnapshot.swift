@@ -142,7 +142,7 @@ enum PageSnapshot {
 
   /// The nodes one accessibility node stands for: itself, or its children in
   /// its place when it is left out.
-  private static func nodes(for node: JSONValue, children: [BrowserNode], identities: [Int: Identity])
+  static func nodes(for node: JSONValue, children: [BrowserNode], identities: [Int: Identity])
     -> [BrowserNode]
   {
     let role = node["role"]?["value"]?.string ?? ""

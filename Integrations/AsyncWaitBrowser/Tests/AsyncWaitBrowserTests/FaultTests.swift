@@ -87,16 +87,16 @@ struct FaultTests {
   }
 
   @Test func aPageSlowerThanTheCommandTimeoutMakesASlowWaitNotAFailedOne() async throws {
-    let browser = try await Browser.launch(commandTimeout: .seconds(2))
+    let browser = try await Browser.launch(commandTimeout: .seconds(4))
     defer { browser.close() }
     let page = try await browser.newPage(url: site.url(), timeout: patience)
-    // The page's main thread is busy for 5 s, then adds the button: the
+    // The page's main thread is busy for 9 s, then adds the button: the
     // probes in between get no answer within the command timeout.
     _ = try await page.evaluate(
       """
       setTimeout(() => {
         const start = Date.now();
-        while (Date.now() - start < 5000) {}
+        while (Date.now() - start < 9000) {}
         const button = document.createElement("button");
         button.dataset.testid = "after-the-stall";
         button.textContent = "Ready";

@@ -1,0 +1,138 @@
+import AsyncWait
+import AsyncWaitElements
+import Foundation
+import Testing
+
+@testable import AsyncWaitBrowser
+
+/// The page evaluates the queries tests write most itself (``PageQuery``),
+/// and finds what a snapshot of the whole page finds: the same nodes, with
+/// the same roles, names, identifiers, states and boxes; it declines what it
+/// cannot answer exactly.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct PageQueryTests {
+  /// The fields of a node a query, a wait and an action read.
+  struct Reading: Equatable, CustomStringConvertible {
+    var role: String
+    var identifier: String
+    var label: String
+    var value: String?
+    var isEnabled: Bool
+    var isChecked: Bool?
+    var box: BrowserNode.Box?
+    var texts: [String]
+
+    init(_ node: BrowserNode) {
+      role = node.role
+      identifier = node.identifier
+      label = node.label
+      value = node.value
+      isEnabled = node.isEnabled
+      isChecked = node.isChecked
+      box = node.box
+      var texts: [String] = []
+      var stack = node.children.reversed() as [BrowserNode]
+      while let next = stack.popLast() {
+        if let text = next.text { texts.append(text) }
+        stack.append(contentsOf: next.children.reversed())
+      }
+      self.texts = texts
+    }
+
+    var description: String { "\(role) \(identifier) \(label) \(texts)" }
+  }
+
+  static func search(_ type: ElementType, _ filters: [QueryPlan.Filter]) -> QueryPlan.Step {
+    .search(.descendants, type, filters)
+  }
+
+  @Test func theQueriesTestsWriteMostAreEvaluatedInThePageAsASnapshotFindsThem() async throws {
+    try await withItemListPage { (page) async throws in
+      let pageRoot = page.root
+      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
+      let cases: [(QueryPlan, ElementQuery<BrowserNode>)] = [
+        (
+          QueryPlan(steps: [Self.search(.button, [.identifierOrLabel("add-item")])]),
+          snapshotRoot.buttons.matching(identifier: "add-item")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.button, [.identifierOrLabel("Add item")])]),
+          snapshotRoot.buttons.matching(named: "Add item")
+        ),
+        (
+          QueryPlan(steps: [
+            Self.search(.list, [.identifierOrLabel("items")]), .select(index: 0, isImplicit: true),
+            Self.search(.cell, [.identifier("item-3")]),
+          ]),
+          snapshotRoot.lists["items"].cells.matching(identifier: "item-3")
+        ),
+        (
+          QueryPlan(steps: [
+            Self.search(.button, [.named(try #require(TextMatch.exactly("Remove Item 2").pattern))])
+          ]),
+          snapshotRoot.buttons.matching(named: "Remove Item 2")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.textField, [.identifier("name")])]),
+          snapshotRoot.textFields.matching(identifier: "name")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.button, [.identifier("never-enabled")])]),
+          snapshotRoot.buttons.matching(identifier: "never-enabled")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.button, [.identifier("no-such-thing")])]),
+          snapshotRoot.buttons.matching(identifier: "no-such-thing")
+        ),
+      ]
+      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+      for (plan, reference) in cases {
+        let evaluated = try #require(try await page.evaluateQuery(plan, request), "declined: \(plan)")
+        let expected = try await reference.snapshots()
+        #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init), "\(plan)")
+      }
+      _ = pageRoot
+    }
+  }
+
+  @Test func whatItCannotAnswerExactlyItDeclines() async throws {
+    try await withItemListPage { (page) async throws in
+      let request = QueryRequest(limit: 1, isStrict: false, countsAll: false, nodeBudget: 1_000_000)
+      let declined: [QueryPlan] = [
+        QueryPlan(steps: [.search(.children, .button, [.identifier("add-item")])]),
+        QueryPlan(steps: [Self.search(.button, [])]),
+        QueryPlan(steps: [Self.search(.button, [.named(try #require(TextMatch.containing("Add").pattern))])]),
+        QueryPlan(steps: [Self.search(.staticText, [.identifierOrLabel("Item 1")])]),
+      ]
+      for plan in declined {
+        #expect(try await page.evaluateQuery(plan, request) == nil, "\(plan)")
+      }
+    }
+  }
+
+  @Test func anAmbiguousSubscriptIsReportedWithItsCandidates() async throws {
+    try await withItemListPage { (page) async throws in
+      _ = try await page.evaluate(
+        """
+        for (const text of ["One", "Two"]) {
+          const button = document.createElement("button");
+          button.dataset.testid = "twin";
+          button.textContent = text;
+          document.body.append(button);
+        }; 1
+        """)
+      let plan = QueryPlan(steps: [
+        Self.search(.button, [.identifierOrLabel("twin")]), .select(index: 0, isImplicit: true),
+      ])
+      let strict = QueryRequest(limit: 1, isStrict: true, countsAll: false, nodeBudget: 1_000_000)
+      let evaluated = try #require(try await page.evaluateQuery(plan, strict))
+      let error = try await #require(throws: AmbiguousElementError.self) {
+        _ = try await page.buttons["twin"].uniqueSnapshot()
+      }
+
+      #expect(evaluated.ambiguity?.count == 2)
+      #expect(evaluated.ambiguity?.candidates.map(\.label) == ["One", "Two"])
+      #expect(error.matchCount == 2)
+    }
+  }
+}
