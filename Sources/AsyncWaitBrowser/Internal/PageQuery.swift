@@ -74,6 +74,34 @@ enum PageQuery {
     return steps
   }
 
+  /// The function that says whether an accessible name below `this` could
+  /// be `name`.
+  ///
+  /// It asks whether the longest word of `name` is in a text of the page
+  /// or in an attribute other than a test id, an `id`, a class or a style,
+  /// which every source of a name (contents, labels, `aria-label`,
+  /// `aria-labelledby`, `alt`, `title`, `value`, `placeholder`) is made of.
+  /// Chromium's own search by name computes the name of every node of the
+  /// page; this one reads text, so that a subscript given a test id
+  /// (`page.cells["row-1000"]`) costs what it matches. A name that only CSS
+  /// generated content or a word split by markup would make is missed.
+  static let couldBeNamed = """
+    function(name) {
+      const words = String(name).split(/\\s+/).filter((word) => word.length > 0);
+      if (words.length === 0) return true;
+      const word = words.reduce((longest, next) => next.length > longest.length ? next : longest);
+      const literal = word.includes('"')
+        ? (word.includes("'") ? null : `'${word}'`) : `"${word}"`;
+      if (literal === null) return true;
+      const path = `boolean(.//text()[contains(., ${literal})] | .//@*[local-name() != "data-testid" `
+        + `and local-name() != "id" and local-name() != "class" and local-name() != "style"]`
+        + `[contains(., ${literal})])`;
+      const root = this.nodeType === Node.DOCUMENT_NODE ? this.documentElement : this;
+      if (!root) return false;
+      return document.evaluate(path, root, null, XPathResult.BOOLEAN_TYPE, null).booleanValue;
+    }
+    """
+
   /// The function that finds, below `this`, the elements with a test id or
   /// `id`, in document order.
   static let findByIdentifier = """
@@ -213,7 +241,14 @@ extension BrowserPage {
       }
     }
     var byName: [Found] = []
-    if let name = search.name ?? (search.orName ? search.identifier : nil) {
+    if let name = search.name ?? (search.orName ? search.identifier : nil),
+      try await send(
+        "Runtime.callFunctionOn",
+        [
+          "objectId": .string(scope.objectID), "functionDeclaration": .string(PageQuery.couldBeNamed),
+          "arguments": [["value": .string(name)]], "returnByValue": true,
+        ])["result"]?["value"]?.bool != false
+    {
       let answer = try await send(
         "Accessibility.queryAXTree", ["objectId": .string(scope.objectID), "accessibleName": .string(name)])
       for ax in answer["nodes"]?.array ?? [] {

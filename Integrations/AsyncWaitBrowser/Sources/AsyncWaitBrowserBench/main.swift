@@ -169,6 +169,102 @@ for _ in 0..<failures {
   withoutArtifacts.append((clock.now - start).milliseconds)
 }
 
+// Pages of many rows, here and, when it is installed
+// (Scripts/install-playwright.sh), in Playwright on the same Chromium, one
+// after the other in this run.
+let sizes = quick ? [100, 1000] : [100, 1000, 5000, 20000]
+let rowsSite = try LoopbackServer.rows(sizes)
+struct SizeRow {
+  var size: Int
+  var waitByID: [Double] = []
+  var waitByRole: [Double] = []
+  var waitByText: [Double] = []
+  var click: [Double] = []
+  var change: [Double] = []
+}
+var sizeRows: [SizeRow] = []
+for size in sizes {
+  let samples = quick ? 5 : size >= 20000 ? 3 : size >= 5000 ? 5 : 20
+  let rowsPage = try await browser.newPage(
+    url: rowsSite.url(RowsPage.path(rows: size)), timeout: .seconds(120))
+  var measured = SizeRow(size: size)
+  func timed(_ body: () async throws -> Void) async throws -> Double {
+    let start = clock.now
+    try await body()
+    return (clock.now - start).milliseconds
+  }
+  let patience = Duration.seconds(300)
+  for _ in 0..<samples {
+    measured.waitByID.append(
+      try await timed { try await rowsPage.cells["row-\(size)"].requireExistence(timeout: patience) })
+    measured.waitByRole.append(
+      try await timed {
+        try await rowsPage.buttons["Remove Item \(size)"].requireExistence(timeout: patience)
+      })
+    measured.waitByText.append(
+      try await timed { try await rowsPage.staticTexts["Item \(size)"].requireExistence(timeout: patience) })
+    measured.click.append(
+      try await timed { try await rowsPage.click(rowsPage.buttons["remove-\(size)"], timeout: patience) })
+    _ = try await rowsPage.evaluate("window.addRowLater(50); 1")
+    try await rowsPage.cells["row-new"].requireExistence(timeout: patience)
+    let returned = epochMilliseconds()
+    let appendedAt = Double(try await rowsPage.evaluate("window.appendedAt")) ?? .nan
+    measured.change.append(returned - appendedAt)
+    _ = try await rowsPage.evaluate("window.removeNewRows(); 1")
+  }
+  try await rowsPage.close()
+  sizeRows.append(measured)
+}
+
+// Playwright, on the same pages, when installed.
+var playwright: [String: [String: [Double]]] = [:]
+var playwrightVersion = "not installed (Scripts/install-playwright.sh)"
+let python = FileManager.default.currentDirectoryPath + "/.build/playwright/bin/python"
+if FileManager.default.isExecutableFile(atPath: python) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: python)
+  let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Playwright/bench.py").path
+  process.arguments = [
+    script, "--url", rowsSite.url(""),
+    "--rows", sizes.map(String.init).joined(separator: ","), "--samples", quick ? "5" : "10",
+    "--chromium", browser.executablePath,
+  ]
+  let output = Pipe()
+  process.standardOutput = output
+  try process.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  if process.terminationStatus == 0,
+    let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+    let rows = json["rows"] as? [String: [String: [Double]]]
+  {
+    playwright = rows
+    playwrightVersion = "Playwright \(json["playwright"] as? String ?? "?")"
+  } else {
+    playwrightVersion = "failed (exit status \(process.terminationStatus))"
+  }
+}
+func p50(_ values: [Double]?) -> String {
+  guard let values, !values.isEmpty else { return "–" }
+  return String(format: "%.1f", percentile(values, 0.5))
+}
+func versus(_ ours: [Double], _ theirs: [Double]?) -> String {
+  guard let theirs, !theirs.isEmpty, !ours.isEmpty else { return "" }
+  return String(format: " (×%.2f)", percentile(ours, 0.5) / max(percentile(theirs, 0.5), 0.001))
+}
+var sizeTable: [String] = []
+for measured in sizeRows {
+  let theirs = playwright[String(measured.size)]
+  sizeTable.append(
+    "| \(measured.size) | \(p50(measured.waitByID)) / \(p50(theirs?["waitByID"]))\(versus(measured.waitByID, theirs?["waitByID"])) "
+      + "| \(p50(measured.waitByRole)) / \(p50(theirs?["waitByRole"]))\(versus(measured.waitByRole, theirs?["waitByRole"])) "
+      + "| \(p50(measured.waitByText)) / \(p50(theirs?["waitByText"]))\(versus(measured.waitByText, theirs?["waitByText"])) "
+      + "| \(p50(measured.click)) / \(p50(theirs?["click"]))\(versus(measured.click, theirs?["click"])) "
+      + "| \(p50(measured.change)) / \(p50(theirs?["change"]))\(versus(measured.change, theirs?["change"])) |"
+  )
+}
+
 let version = try await browser.version
 print(
   """
@@ -176,7 +272,7 @@ print(
 
   | metric | samples | p50 ms | p90 ms | max ms | target |
   | --- | --- | --- | --- | --- | --- |
-  \(row("one probe: snapshot + query `page.lists[\"items\"].cells[\"item-3\"]`", probes, target: "p50 ≤ 20 ms"))
+  \(row("one probe: `page.lists[\"items\"].cells[\"item-3\"].exists`, evaluated in the page", probes, target: "p50 ≤ 20 ms"))
   \(row("one snapshot alone (`page.snapshot()`)", snapshots, target: ""))
   \(row("its accessibility tree alone (`Accessibility.getFullAXTree`)", accessibilityTrees, target: ""))
   \(row("its DOM snapshot alone (`DOMSnapshot.captureSnapshot`)", domSnapshots, target: ""))
@@ -195,4 +291,10 @@ print(
   \(row("an action's strict read: snapshot + `….element.uniqueSnapshot()`", strictReads, target: ""))
   \(row("a failed wait's state, screenshot and tree kept", withArtifacts, target: ""))
   \(row("a failed wait's state, nothing kept", withoutArtifacts, target: ""))
+
+  Pages of N rows (a text, a button and a checkbox a row), p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs): a wait on the last row, which is there, by test id (`page.cells["row-N"]`), by role and name (`page.buttons["Remove Item N"]`) and by text (`page.staticTexts["Item N"]`); a click on its button; a row added 50 ms later → the waiting wait returns.
+
+  | rows | wait, by id | wait, by role and name | wait, by text | click | change → wait returns |
+  | --- | --- | --- | --- | --- | --- |
+  \(sizeTable.joined(separator: "\n"))
   """)

@@ -87,16 +87,17 @@ struct FaultTests {
   }
 
   @Test func aPageSlowerThanTheCommandTimeoutMakesASlowWaitNotAFailedOne() async throws {
-    let browser = try await Browser.launch(commandTimeout: .seconds(4))
+    // The default command timeout, which a loaded machine's launch needs.
+    let browser = try await Browser.launch()
     defer { browser.close() }
     let page = try await browser.newPage(url: site.url(), timeout: patience)
-    // The page's main thread is busy for 9 s, then adds the button: the
+    // The page's main thread is busy for 12.5 s, then adds the button: the
     // probes in between get no answer within the command timeout.
     _ = try await page.evaluate(
       """
       setTimeout(() => {
         const start = Date.now();
-        while (Date.now() - start < 9000) {}
+        while (Date.now() - start < 12500) {}
         const button = document.createElement("button");
         button.dataset.testid = "after-the-stall";
         button.textContent = "Ready";
@@ -105,7 +106,7 @@ struct FaultTests {
       """)
     let retried = Locked<[String]>([])
     let wait = Wait(
-      timeout: .seconds(20),
+      timeout: .seconds(40),
       onProbe: { probe in
         if case .retriedError(let error) = probe.outcome { retried.withLock { $0.append("\(error)") } }
       })

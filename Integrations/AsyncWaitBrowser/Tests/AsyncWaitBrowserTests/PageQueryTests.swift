@@ -135,4 +135,29 @@ struct PageQueryTests {
       #expect(error.matchCount == 2)
     }
   }
+
+  @Test func aNameThatIsAnotherElementsTestIDIsStillFound() async throws {
+    try await withItemListPage { (page) async throws in
+      // A button named "add-item" beside the one whose test id it is: the
+      // subscript finds both, so an action refuses it.
+      _ = try await page.evaluate(
+        """
+        const button = document.createElement("button");
+        button.textContent = "add-item";
+        document.body.append(button); 1
+        """)
+      let plan = QueryPlan(steps: [
+        Self.search(.button, [.identifierOrLabel("add-item")]), .select(index: 0, isImplicit: true),
+      ])
+      let strict = QueryRequest(limit: 1, isStrict: true, countsAll: false, nodeBudget: 1_000_000)
+
+      // Found by its id and by the other's name: two answers with no order
+      // between them, which the page leaves to a snapshot.
+      #expect(try await page.evaluateQuery(plan, strict) == nil)
+      let error = try await #require(throws: AmbiguousElementError.self) {
+        _ = try await page.buttons["add-item"].uniqueSnapshot()
+      }
+      #expect(error.matchCount == 2)
+    }
+  }
 }

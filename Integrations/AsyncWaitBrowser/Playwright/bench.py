@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""Measures Playwright's waits on the rows pages, for comparison with AsyncWaitBrowser.
+
+What a Playwright user writes, with Playwright's defaults (web-first
+assertions and their polling), on the rows pages of BrowserFixtures
+(RowsPage.swift, served at BASE/rows/N by `LoopbackServer.rows`), in the
+system's Chromium. For each page size N, after the page has loaded:
+
+- waitByID, waitByRole, waitByText: `expect(...).to_be_visible()` on the
+  last row, by test id, by role and name, and by text; from call to return.
+- click: `page.get_by_test_id(f"remove-{N}").click()`; from call to return.
+- change: `window.addRowLater(50)`, then at once
+  `expect(page.get_by_test_id("row-new")).to_be_visible(timeout=...)`; the
+  time the expect returned (milliseconds since the epoch) less the page's
+  `window.appendedAt`. The row is removed between samples.
+- changeFromDue: the same samples, less the time the row was due (just before
+  `addRowLater` was called, plus its 50 ms) instead of when it was appended.
+  The two differ when the page's timer fires late because its main thread is
+  busy, as it is while Playwright describes a failed poll: on every poll that
+  finds nothing, Playwright 1.65 takes an ARIA snapshot of the page's body
+  for the error message it might give, which on a page of thousands of rows
+  takes seconds. A change sample that times out (--change-timeout) is `null`
+  in both.
+
+Each kind of sample is preceded by --warmup samples that are not kept.
+Prints one JSON object on stdout, in milliseconds:
+
+  {"playwright": "1.65.2", "chromium": "156.0...", "rows": {"100": {"waitByID": [...],
+   "waitByRole": [...], "waitByText": [...], "click": [...], "change": [...],
+   "changeFromDue": [...]}, ...}}
+
+and progress and a table of medians on stderr.
+
+  python bench.py --url http://127.0.0.1:PORT [--rows 100,1000,5000,20000]
+      [--samples 20] [--chromium /usr/bin/chromium]
+
+Run it with the Python of Scripts/install-playwright.sh, which installs no
+browser of Playwright's: Chromium is the system's, found as AsyncWaitBrowser
+finds it (the variable ASYNCWAIT_CHROMIUM, then chromium and its other names
+in PATH) unless --chromium names it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import time
+from importlib.metadata import version as package_version
+
+from playwright.sync_api import Page, expect, sync_playwright
+
+# As AsyncWaitBrowser's ChromiumLocator searches PATH.
+CHROMIUM_NAMES = ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome", "chrome"]
+KINDS = ["waitByID", "waitByRole", "waitByText", "click", "change", "changeFromDue"]
+
+
+def log(message: str) -> None:
+    print(f"playwright-bench: {message}", file=sys.stderr, flush=True)
+
+
+def locate_chromium(explicit: str | None) -> str:
+    """Returns the path of Chromium: the one given, ASYNCWAIT_CHROMIUM, or the first in PATH."""
+    path = explicit or os.environ.get("ASYNCWAIT_CHROMIUM") or None
+    if path is None:
+        path = next((found for name in CHROMIUM_NAMES if (found := shutil.which(name))), None)
+    if path is None or not os.access(path, os.X_OK):
+        sys.exit(f"playwright-bench: no Chromium found (given: {explicit!r}); pass --chromium PATH")
+    return path
+
+
+def epoch_milliseconds() -> float:
+    """Milliseconds since the epoch, as the page's `performance.timeOrigin + performance.now()` counts."""
+    return time.time() * 1000
+
+
+def clock_offset(page: Page, tries: int = 20) -> tuple[float, float]:
+    """The page's epoch clock less this process's, and half the round trip it was read in, in milliseconds.
+
+    The change samples subtract one from the other; the offset is within the
+    half round trip of zero when they agree. Of `tries` readings, the one of
+    the shortest round trip is returned.
+    """
+    readings = []
+    for _ in range(tries):
+        before = epoch_milliseconds()
+        in_page = page.evaluate("performance.timeOrigin + performance.now()")
+        after = epoch_milliseconds()
+        readings.append((after - before, in_page - (before + after) / 2))
+    round_trip, offset = min(readings)
+    return offset, round_trip / 2
+
+
+def timed(action) -> float:
+    """Runs `action` and returns how long it took, in milliseconds."""
+    start = time.perf_counter()
+    action()
+    return (time.perf_counter() - start) * 1000
+
+
+def measure(
+    page: Page, count: int, samples: int, warmup: int, change_delay: int, change_timeout: float
+) -> dict[str, list[float | None]]:
+    """Takes every kind of sample on the loaded page of `count` rows."""
+    last = count
+    waits = {
+        "waitByID": lambda: expect(page.get_by_test_id(f"row-{last}")).to_be_visible(),
+        "waitByRole": lambda: expect(page.get_by_role("button", name=f"Remove Item {last}")).to_be_visible(),
+        "waitByText": lambda: expect(page.get_by_text(f"Item {last}", exact=True)).to_be_visible(),
+    }
+    results: dict[str, list[float | None]] = {}
+    for kind, wait in waits.items():
+        for _ in range(warmup):
+            wait()
+        results[kind] = [timed(wait) for _ in range(samples)]
+
+    button = page.get_by_test_id(f"remove-{last}")
+    clicks: list[float] = []
+    for index in range(warmup + samples):
+        before = page.evaluate("window.clicks")
+        elapsed = timed(lambda: button.click())
+        # The click reached the page's handler, on the right button.
+        clicked = page.evaluate("[window.clicks, window.clickedRow]")
+        if clicked != [before + 1, f"remove-{last}"]:
+            raise RuntimeError(f"click {index} on remove-{last} did not reach the page: {clicked}")
+        if index >= warmup:
+            clicks.append(elapsed)
+    results["click"] = clicks
+
+    new_row = page.get_by_test_id("row-new")
+    changes: list[float | None] = []
+    changes_from_due: list[float | None] = []
+    for index in range(warmup + samples):
+        page.evaluate("window.removeNewRows(); window.appendedAt = null")
+        due = epoch_milliseconds() + change_delay
+        page.evaluate(f"window.addRowLater({change_delay})")
+        try:
+            expect(new_row).to_be_visible(timeout=change_timeout)
+        except AssertionError as error:
+            # Its message holds the whole page's ARIA snapshot: the first line is enough.
+            log(f"{count} rows: change {index} timed out: {str(error).splitlines()[0]}")
+            if index >= warmup:
+                changes.append(None)
+                changes_from_due.append(None)
+            continue
+        returned = epoch_milliseconds()
+        appended_at = page.evaluate("window.appendedAt")
+        if appended_at is None:
+            raise RuntimeError(f"change {index}: the expect returned before the row was appended")
+        if index >= warmup:
+            changes.append(returned - appended_at)
+            changes_from_due.append(returned - due)
+    page.evaluate("window.removeNewRows()")
+    results["change"] = changes
+    results["changeFromDue"] = changes_from_due
+    return results
+
+
+def percentile(values: list[float | None], fraction: float) -> float:
+    """The value at `fraction` of the sorted values, nearest rank, as the Swift bench computes it.
+
+    A sample that timed out (`None`) counts as longer than any other; all of them timed out is infinity.
+    """
+    ordered = sorted(value if value is not None else float("inf") for value in values)
+    return ordered[min(len(ordered) - 1, round((len(ordered) - 1) * fraction))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--url", required=True, help="the loopback server's base URL; pages at BASE/rows/N")
+    parser.add_argument("--rows", default="100,1000,5000,20000", help="page sizes, comma-separated")
+    parser.add_argument("--samples", type=int, default=20, help="samples of each kind, per page size")
+    parser.add_argument("--warmup", type=int, default=1, help="samples of each kind taken first and not kept")
+    parser.add_argument("--chromium", help="Chromium's path; found as AsyncWaitBrowser finds it when not given")
+    parser.add_argument("--change-delay", type=int, default=50, help="milliseconds before the page adds a row")
+    parser.add_argument(
+        "--navigation-timeout", type=float, default=120_000, help="milliseconds a page may take to load"
+    )
+    parser.add_argument(
+        "--change-timeout",
+        type=float,
+        default=180_000,
+        help="the change expect's timeout in milliseconds (on 20,000 rows it takes about a minute)",
+    )
+    arguments = parser.parse_args()
+    counts = [int(count) for count in arguments.rows.split(",") if count.strip()]
+    if not counts or min(counts) < 1 or arguments.samples < 1 or arguments.warmup < 0:
+        parser.error("--rows needs positive counts, --samples at least 1, --warmup at least 0")
+    chromium = locate_chromium(arguments.chromium)
+    base = arguments.url.rstrip("/")
+
+    output: dict = {"playwright": package_version("playwright"), "chromium": None, "rows": {}}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, headless=True)
+        try:
+            output["chromium"] = browser.version
+            log(f"Playwright {output['playwright']}, Chromium {browser.version} at {chromium}")
+            context = browser.new_context()
+            for count in counts:
+                page = context.new_page()
+                page.set_default_navigation_timeout(arguments.navigation_timeout)
+                start = time.perf_counter()
+                page.goto(f"{base}/rows/{count}", wait_until="load")
+                loaded = (time.perf_counter() - start) * 1000
+                offset, uncertainty = clock_offset(page)
+                log(
+                    f"{count} rows: loaded in {loaded:.0f} ms; "
+                    f"page clock - ours = {offset:+.2f} ± {uncertainty:.2f} ms"
+                )
+                results = measure(
+                    page,
+                    count,
+                    arguments.samples,
+                    arguments.warmup,
+                    arguments.change_delay,
+                    arguments.change_timeout,
+                )
+                output["rows"][str(count)] = {
+                    kind: [None if value is None else round(value, 3) for value in results[kind]]
+                    for kind in KINDS
+                }
+                page.close()
+            context.close()
+        finally:
+            browser.close()
+
+    log(f"p50 ms ({arguments.samples} samples each)")
+    log("rows   " + " ".join(f"{kind:>13}" for kind in KINDS))
+    for count, results in output["rows"].items():
+        log(f"{count:<6} " + " ".join(f"{percentile(results[kind], 0.5):>13.1f}" for kind in KINDS))
+    json.dump(output, sys.stdout)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except Exception as error:
+        # Playwright's messages can hold a whole page's ARIA snapshot: megabytes on a large page.
+        message = str(error)
+        if len(message) > 4000:
+            message = message[:4000] + f"\n… ({len(message) - 4000} more characters)"
+        sys.exit(f"playwright-bench: {type(error).__name__}: {message}")

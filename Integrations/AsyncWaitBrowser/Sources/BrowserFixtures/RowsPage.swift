@@ -1,0 +1,107 @@
+/// A page of any number of rows, for what a wait costs as a page grows, here
+/// and in Playwright on the same machine.
+///
+/// Row `n`, counting from 1, is `<li data-testid="row-n">` in
+/// `<ul data-testid="rows">`, and holds the text `Item n`, a button
+/// `Remove Item n` (`data-testid="remove-n"`) and a checkbox labelled
+/// `Done n`: four accessibility nodes a row (the list item, its text, the
+/// button and the checkbox) besides the button's text. The list has no
+/// markers and the row no whitespace between its parts, so that nothing else
+/// adds nodes. The last row's text, button name and test id are unique on
+/// the page: no other row's contains them.
+///
+/// The page's script keeps, for the bench:
+/// - `window.addRowLater(milliseconds)`: appends `<li data-testid="row-new">`
+///   with the text `New row` after `milliseconds`, and records when, in
+///   milliseconds since the epoch (`performance.timeOrigin + performance.now()`),
+///   in `window.appendedAt`. `window.removeNewRows()` removes every such row.
+/// - A click on any row's button records when in `window.clickedAt` (same
+///   clock), the button's test id in `window.clickedRow`, and counts in
+///   `window.clicks`. The button leaves its row where it is, so that every
+///   sample sees the same page.
+public enum RowsPage {
+  /// Returns the page's HTML with the given number of rows.
+  ///
+  /// - Parameter count: How many rows, numbered from 1; none when it is 0 or
+  ///   less.
+  /// - Returns: The HTML.
+  public static func html(rows count: Int) -> String {
+    var rows = ""
+    rows.reserveCapacity(max(count, 0) * 170)
+    for number in stride(from: 1, through: count, by: 1) {
+      rows +=
+        "<li data-testid=\"row-\(number)\"><span>Item \(number)</span>"
+        + "<button data-testid=\"remove-\(number)\">Remove Item \(number)</button>"
+        + "<input type=\"checkbox\" aria-label=\"Done \(number)\"></li>\n"
+    }
+    return """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <title>Rows</title>
+      <style>
+        body { font: 16px sans-serif; }
+        ul[data-testid="rows"] { list-style: none; padding: 0; }
+        ul[data-testid="rows"] li { display: flex; gap: 8px; align-items: center; }
+      </style>
+      </head>
+      <body>
+      <h1>\(max(count, 0)) rows</h1>
+      <ul data-testid="rows" aria-label="Rows">
+      \(rows)</ul>
+      <script>
+        const rows = document.querySelector('[data-testid="rows"]');
+        const epochMilliseconds = () => performance.timeOrigin + performance.now();
+        window.appendedAt = null;
+        window.clickedAt = null;
+        window.clickedRow = null;
+        window.clicks = 0;
+        window.addRowLater = (milliseconds) => setTimeout(() => {
+          const row = document.createElement("li");
+          row.dataset.testid = "row-new";
+          row.textContent = "New row";
+          rows.append(row);
+          window.appendedAt = epochMilliseconds();
+        }, milliseconds);
+        window.removeNewRows = () => {
+          for (const row of document.querySelectorAll('[data-testid="row-new"]')) row.remove();
+        };
+        rows.addEventListener("click", (event) => {
+          const button = event.target.closest("button");
+          if (!button) return;
+          window.clickedAt = epochMilliseconds();
+          window.clickedRow = button.dataset.testid;
+          window.clicks += 1;
+        });
+      </script>
+      </body>
+      </html>
+      """
+  }
+
+  /// Returns the path of the page with the given number of rows.
+  ///
+  /// A server of ``LoopbackServer/rows(_:)`` serves the page of `count` rows
+  /// at `/rows/count`, such as `/rows/1000`.
+  ///
+  /// - Parameter count: How many rows.
+  /// - Returns: The path.
+  public static func path(rows count: Int) -> String { "/rows/\(count)" }
+}
+
+extension LoopbackServer {
+  /// Starts a server with a rows page for each count.
+  ///
+  /// The page of `N` rows is at `/rows/N` (``RowsPage/path(rows:)``). Each
+  /// page is made once, when the server starts.
+  ///
+  /// - Parameter counts: The pages' numbers of rows, such as `[100, 1000, 5000, 20000]`.
+  /// - Returns: The running server; ``RowsPage/path(rows:)`` gives each page's path.
+  /// - Throws: `POSIXError` when no socket can be bound.
+  public static func rows(_ counts: [Int]) throws -> LoopbackServer {
+    var pages: [String: String] = [:]
+    for count in counts { pages[RowsPage.path(rows: count)] = RowsPage.html(rows: count) }
+    return try LoopbackServer(pages: pages)
+  }
+}
