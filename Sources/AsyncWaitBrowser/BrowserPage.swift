@@ -15,9 +15,10 @@ public import Foundation
 /// ```
 ///
 /// Queries start at ``root`` or at the page itself (`page.buttons` is
-/// `page.root.buttons`) and resolve afresh on every probe against a snapshot
-/// of the page (see ``BrowserNode`` for what a snapshot holds and how
-/// identifiers match). DOM changes, attribute changes, input events,
+/// `page.root.buttons`) and resolve afresh on every probe: in the page, for
+/// a search by test id, `id` or whole accessible name, and otherwise
+/// against a snapshot of the page (see ``BrowserNode`` for what a node
+/// holds and how identifiers match). DOM changes, attribute changes, input events,
 /// navigations and loads fire ``trigger``, which every query from this page
 /// carries, so waits probe again within milliseconds of a change; polling
 /// stays as the safety net for changes nothing reports, such as an animation.
@@ -106,7 +107,8 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     return (middle - start, clock.now - middle)
   }
 
-  /// The page's root, to query: a fresh snapshot of the page on every read.
+  /// The page's root, to query: evaluated in the page when the query allows
+  /// it, and otherwise against a fresh snapshot of the page, on every read.
   ///
   /// When a wait on a query from it fails, a screenshot of the page and the
   /// text of the failure's tree are kept: attached to the running Swift

@@ -1,10 +1,14 @@
-// What a wait on a web page costs: one probe (a snapshot of the page and a
-// query against it), and how soon a wait returns after the page changes,
-// woken by the page's DOM events or only by polling every 100 ms; what each
-// action costs end to end on the account page, what an action's strict
-// check adds to a probe, and what a failed wait's screenshot costs.
+// What a wait on a web page costs: one probe (a query the page evaluates,
+// and a snapshot of the page alone), and how soon a wait returns after the
+// page changes, woken by the page's DOM events or only by polling every
+// 100 ms; what each action costs end to end on the account page, what an
+// action's strict check adds to a probe, and what a failed wait's
+// screenshot costs; then, on pages of 100 to 20,000 rows, waits, a click
+// and a change, beside Playwright (Scripts/install-playwright.sh) on the
+// same pages in the same run.
 //
 //   swift run -c release --package-path Integrations/AsyncWaitBrowser AsyncWaitBrowserBench [--quick]
+//     [--sizes 100,1000,5000,20000]
 import AsyncWait
 @_spi(Internals) import AsyncWaitBrowser
 import AsyncWaitElements
@@ -172,7 +176,13 @@ for _ in 0..<failures {
 // Pages of many rows, here and, when it is installed
 // (Scripts/install-playwright.sh), in Playwright on the same Chromium, one
 // after the other in this run.
-let sizes = quick ? [100, 1000] : [100, 1000, 5000, 20000]
+// `--sizes 100,1000,5000` picks the page sizes.
+let sizesArgument = CommandLine.arguments.firstIndex(of: "--sizes").flatMap {
+  CommandLine.arguments.indices.contains($0 + 1) ? CommandLine.arguments[$0 + 1] : nil
+}
+let sizes =
+  sizesArgument.map { $0.split(separator: ",").compactMap { Int($0) } }
+  ?? (quick ? [100, 1000] : [100, 1000, 5000, 20000])
 let rowsSite = try LoopbackServer.rows(sizes)
 struct SizeRow {
   var size: Int
