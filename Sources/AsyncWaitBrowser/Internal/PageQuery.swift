@@ -74,6 +74,19 @@ enum PageQuery {
     return steps
   }
 
+  /// The expression that says how many elements the page has and whether
+  /// it has frames.
+  static let pageSize =
+    "({ elements: document.getElementsByTagName('*').length, frames: document.querySelector('iframe, frame') !== null })"
+
+  /// The fewest elements a page has for its queries to be evaluated in it:
+  /// below, a snapshot of the whole page (two commands) costs less than the
+  /// commands of a search (about ten, one after the other). Measured on
+  /// the item-list page (about 60 elements): a probe by test id took 8.9 ms
+  /// with a snapshot and 37 ms evaluated in the page; on 100 rows (about
+  /// 500 elements) 17.8 ms evaluated, where a snapshot took 77 ms.
+  static let smallestPage = 250
+
   /// The function that says whether an accessible name below `this` could
   /// be `name`.
   ///
@@ -138,26 +151,32 @@ extension BrowserPage {
   /// - Parameters:
   ///   - plan: The query.
   ///   - request: How many nodes, and whether strictly.
+  ///   - smallestPage: The fewest elements a page has for the query to be
+  ///     evaluated in it; ``PageQuery/smallestPage`` by default.
   /// - Returns: What the query finds, or `nil` to walk a snapshot.
   /// - Throws: ``BrowserError`` when Chromium goes away; a command that
   ///   times out is transient (a slow probe).
-  func evaluateQuery(_ plan: QueryPlan, _ request: QueryRequest) async throws -> QueryEvaluation<BrowserNode>?
-  {
+  func evaluateQuery(
+    _ plan: QueryPlan, _ request: QueryRequest, smallestPage: Int = PageQuery.smallestPage
+  ) async throws -> QueryEvaluation<BrowserNode>? {
     guard let steps = PageQuery.steps(of: plan) else { return nil }
     let group = "asyncwait-query-\(UInt64.random(in: 0...UInt64.max))"
     defer {
       Task { [self] in _ = try? await send("Runtime.releaseObjectGroup", ["objectGroup": .string(group)]) }
     }
     do {
+      // Frames hold trees a search from the document does not reach; a
+      // small page's snapshot costs less than the commands of a search.
+      let page = try await send(
+        "Runtime.evaluate", ["expression": .string(PageQuery.pageSize), "returnByValue": true])
+      guard let elements = page["result"]?["value"]?["elements"]?.int,
+        page["result"]?["value"]?["frames"]?.bool == false,
+        elements >= smallestPage
+      else { return nil }
       let document = try await send(
         "Runtime.evaluate",
         ["expression": "document", "objectGroup": .string(group), "returnByValue": false])
       guard let documentObject = document["result"]?["objectId"]?.string else { return nil }
-      // Frames hold trees a search from the document does not reach.
-      let frames = try await send(
-        "Runtime.evaluate",
-        ["expression": "document.querySelector('iframe, frame') !== null", "returnByValue": true])
-      guard frames["result"]?["value"]?.bool == false else { return nil }
       var current: [Found] = [Found(objectID: documentObject, backendNodeID: nil, ax: nil)]
       var matchCounts: [Int] = []
       for (position, step) in steps.enumerated() {
@@ -298,13 +317,15 @@ extension BrowserPage {
     var nodes: [BrowserNode] = []
     for element in found {
       guard let ax = element.ax, let backendNodeID = element.backendNodeID else { continue }
-      let read = try await send(
+      async let read = send(
         "Runtime.callFunctionOn",
         [
           "objectId": .string(element.objectID), "functionDeclaration": .string(PageQuery.identity),
           "returnByValue": true,
         ])
-      let value = read["result"]?["value"]
+      async let texts = send(
+        "Accessibility.queryAXTree", ["objectId": .string(element.objectID), "role": "StaticText"])
+      let value = try await read["result"]?["value"]
       var identity = PageSnapshot.Identity()
       if case .object(let attributes)? = value?["attributes"] {
         for case (let name, .string(let text)) in attributes {
@@ -316,9 +337,7 @@ extension BrowserPage {
       if let rect = value?["box"]?.array?.compactMap(\.double), rect.count == 4 {
         identity.box = BrowserNode.Box(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
       }
-      let texts = try await send(
-        "Accessibility.queryAXTree", ["objectId": .string(element.objectID), "role": "StaticText"])
-      let children = (texts["nodes"]?.array ?? []).flatMap {
+      let children = (try await texts["nodes"]?.array ?? []).flatMap {
         PageSnapshot.nodes(for: $0, children: [], identities: [:])
       }
       nodes += PageSnapshot.nodes(for: ax, children: children, identities: [backendNodeID: identity])

@@ -8,7 +8,8 @@ import Testing
 /// The page evaluates the queries tests write most itself (``PageQuery``),
 /// and finds what a snapshot of the whole page finds: the same nodes, with
 /// the same roles, names, identifiers, states and boxes; it declines what it
-/// cannot answer exactly.
+/// cannot answer exactly. (The item-list page is smaller than the pages the
+/// evaluator answers for, `PageQuery.smallestPage`: these tests lower it.)
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct PageQueryTests {
   /// The fields of a node a query, a wait and an action read.
@@ -87,7 +88,8 @@ struct PageQueryTests {
       ]
       let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
       for (plan, reference) in cases {
-        let evaluated = try #require(try await page.evaluateQuery(plan, request), "declined: \(plan)")
+        let evaluated = try #require(
+          try await page.evaluateQuery(plan, request, smallestPage: 0), "declined: \(plan)")
         let expected = try await reference.snapshots()
         #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init), "\(plan)")
       }
@@ -105,7 +107,7 @@ struct PageQueryTests {
         QueryPlan(steps: [Self.search(.staticText, [.identifierOrLabel("Item 1")])]),
       ]
       for plan in declined {
-        #expect(try await page.evaluateQuery(plan, request) == nil, "\(plan)")
+        #expect(try await page.evaluateQuery(plan, request, smallestPage: 0) == nil, "\(plan)")
       }
     }
   }
@@ -125,7 +127,7 @@ struct PageQueryTests {
         Self.search(.button, [.identifierOrLabel("twin")]), .select(index: 0, isImplicit: true),
       ])
       let strict = QueryRequest(limit: 1, isStrict: true, countsAll: false, nodeBudget: 1_000_000)
-      let evaluated = try #require(try await page.evaluateQuery(plan, strict))
+      let evaluated = try #require(try await page.evaluateQuery(plan, strict, smallestPage: 0))
       let error = try await #require(throws: AmbiguousElementError.self) {
         _ = try await page.buttons["twin"].uniqueSnapshot()
       }
@@ -153,11 +155,24 @@ struct PageQueryTests {
 
       // Found by its id and by the other's name: two answers with no order
       // between them, which the page leaves to a snapshot.
-      #expect(try await page.evaluateQuery(plan, strict) == nil)
+      #expect(try await page.evaluateQuery(plan, strict, smallestPage: 0) == nil)
       let error = try await #require(throws: AmbiguousElementError.self) {
         _ = try await page.buttons["add-item"].uniqueSnapshot()
       }
       #expect(error.matchCount == 2)
+    }
+  }
+
+  @Test func aSmallPageIsLeftToASnapshotAndALargeOneIsNot() async throws {
+    try await withItemListPage { (page) async throws in
+      let plan = QueryPlan(steps: [Self.search(.button, [.identifier("add-item")])])
+      let request = QueryRequest(limit: 1, isStrict: false, countsAll: false, nodeBudget: 1_000_000)
+      #expect(try await page.evaluateQuery(plan, request) == nil)
+      _ = try await page.evaluate(
+        """
+        for (let index = 0; index < 300; index += 1) document.body.append(document.createElement("span")); 1
+        """)
+      #expect(try await page.evaluateQuery(plan, request)?.nodes.count == 1)
     }
   }
 }
