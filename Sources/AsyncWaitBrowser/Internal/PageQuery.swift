@@ -79,8 +79,9 @@ enum PageQuery {
   static let pageSize =
     "({ elements: document.getElementsByTagName('*').length, frames: document.querySelector('iframe, frame') !== null })"
 
-  /// The fewest elements a page has for its queries to be evaluated in it:
-  /// below, a snapshot of the whole page (two commands) costs less than the
+  /// The fewest elements a page has for its queries to be evaluated in it.
+  ///
+  /// Below, a snapshot of the whole page (two commands) costs less than the
   /// commands of a search (about ten, one after the other). Measured on
   /// the item-list page (about 60 elements): a probe by test id took 8.9 ms
   /// with a snapshot and 37 ms evaluated in the page; on 100 rows (about
