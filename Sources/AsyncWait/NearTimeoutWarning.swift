@@ -32,8 +32,8 @@
 /// variable `ASYNCWAIT_NEAR_TIMEOUT_WARNING` (a decimal fraction such as
 /// `0.9`, or `off`), which a scope's setting beats. ``off`` turns it off.
 ///
-/// Holds never warn: `requireNever`, `requireAlways` and a stable-for wait
-/// last their window by design. Neither does a wait its first probe
+/// Holds never warn: `requireNever`, `requireAlways`, a stable-for wait and
+/// a not-before wait last their window, or their minimum, by design. Neither does a wait its first probe
 /// decided (it returns without reading the clock again), nor a wait outside
 /// a running test or without `AsyncWaitTesting`.
 public struct NearTimeoutWarning: Hashable, Sendable, CustomStringConvertible {

@@ -349,8 +349,10 @@ extension Wait {
       guard minimum >= .zero else { throw .negativeDuration }
       return try self.poller()
     }
+    // It lasts at least `minimum` by design: it never warns that it came
+    // near its timeout.
     let outcome = try await poller.pollReportingErrors(
-      comment: comment(), location: location(), isolation: isolation
+      comment: comment(), location: location(), warnsNearTimeout: false, isolation: isolation
     ) {
       probe -> ProbeContext? in
       try await condition() ? probe : nil

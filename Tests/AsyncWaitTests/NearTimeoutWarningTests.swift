@@ -72,14 +72,23 @@ enum RecordedWarnings {
     #expect(RecordedWarnings.about("sync at the deadline, warnings off").isEmpty)
   }
 
-  @Test func holdsAndStableWaitsNeverWarn() async throws {
+  @Test func holdsStableAndNotBeforeWaitsNeverWarn() async throws {
     _ = RecordedWarnings.all
     let wait = Wait(timeout: .seconds(1), clock: ManualClock(.advancesWhenSleeping))
     try await wait.requireNever("hold: never") { false }
     try await wait.requireAlways("hold: always") { true }
     try await wait.requireStable("hold: stable", for: .milliseconds(950)) { true }
     try await wait.requireAlwaysPassing("hold: always passing") {}
-    for comment in ["hold: never", "hold: always", "hold: stable", "hold: always passing"] {
+    let later = ManualClock(.advancesWhenSleeping)
+    let start = later.now
+    try await Wait(timeout: .seconds(1), clock: later).require(
+      "hold: not before", notBefore: .milliseconds(800)
+    ) {
+      start.duration(to: later.now) >= .milliseconds(900)
+    }
+    for comment in [
+      "hold: never", "hold: always", "hold: stable", "hold: always passing", "hold: not before",
+    ] {
       #expect(RecordedWarnings.about(comment).isEmpty, "\(comment)")
     }
   }
