@@ -30,6 +30,10 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
 
   /// The application's name in the AT-SPI desktop (its program name).
   public let name: String
+  /// The most nodes one probe reads of the application's tree; a probe of
+  /// a larger tree throws `NodeBudgetExceededError` rather than read part
+  /// of it.
+  public let nodeBudget: Int
   /// Fires on every AT-SPI event of the session.
   public let trigger: WaitTrigger
   private let listener: ListenerHandle
@@ -42,10 +46,16 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
 
   /// Starts watching for an application by name; it need not be running yet.
   ///
-  /// - Parameter name: The application's name in the AT-SPI desktop.
+  /// - Parameters:
+  ///   - name: The application's name in the AT-SPI desktop.
+  ///   - nodeBudget: The most nodes one probe reads of the application's
+  ///     tree, 2,000 by default: each is a few calls over D-Bus. A probe of
+  ///     a larger tree throws `NodeBudgetExceededError`, which names the
+  ///     budget, rather than read part of it.
   /// - Throws: ``ATSPIError`` when libatspi or GLib cannot be loaded, or the
   ///   event listener cannot be registered.
-  public init(named name: String) async throws {
+  public init(named name: String, nodeBudget: Int = 2_000) async throws {
+    self.nodeBudget = max(nodeBudget, 1)
     let changes = WaitTrigger()
     self.name = name
     self.trigger = changes
@@ -57,10 +67,10 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   /// The application's root, to query: a fresh snapshot of its tree on every
   /// read, `nil` while the application is not running.
   public var root: TreeElement<ATSPINode> {
-    let name = name
-    return TreeElement(name, triggers: [trigger]) {
+    let (name, budget) = (name, nodeBudget)
+    return TreeElement(name, nodeBudget: budget, triggers: [trigger]) {
       try await ATSPIThread.shared.perform { atspi in
-        try ATSPIApplication.snapshot(named: name, using: atspi)
+        try ATSPIApplication.snapshot(named: name, nodeBudget: budget, using: atspi)
       }
     }
   }
@@ -85,14 +95,24 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   /// Reads the tree of the first application of the desktop called `name`.
   ///
   /// Runs on the AT-SPI thread.
-  static func snapshot(named name: String, using atspi: ATSPIFunctions) throws -> ATSPINode? {
+  ///
+  /// - Throws: `NodeBudgetExceededError` when the tree has more than
+  ///   `nodeBudget` nodes; ``ATSPIError`` when a call fails.
+  static func snapshot(named name: String, nodeBudget: Int, using atspi: ATSPIFunctions) throws -> ATSPINode?
+  {
     guard let desktop = atspi.atspi_get_desktop(0) else { return nil }
     let desktopHandle = AccessibleHandle(adopting: desktop)
     for application in try atspi.children(of: desktopHandle.pointer) {
       let applicationName = try? atspi.string { atspi.atspi_accessible_get_name(application.pointer, $0) }
       guard applicationName == name else { continue }
-      var budget = ATSPINode.maximumNodes
-      return try ATSPINode.read(application, budget: &budget, using: atspi)
+      var budget = nodeBudget
+      let node = try ATSPINode.read(application, budget: &budget, using: atspi)
+      // A read the budget cut short would answer queries from part of the
+      // tree: it says so instead, as a tree in memory does.
+      guard budget >= 0 else {
+        throw NodeBudgetExceededError(query: "\(name) (its tree, read in one probe)", nodeBudget: nodeBudget)
+      }
+      return node
     }
     return nil
   }

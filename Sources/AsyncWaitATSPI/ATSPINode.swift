@@ -34,9 +34,6 @@ public struct ATSPINode: QueryableNode, Sendable {
 
   let handle: AccessibleHandle
 
-  /// The most nodes one snapshot reads, so that a huge tree cannot stall a probe.
-  static let maximumNodes = 2_000
-
   /// Reads `accessible` and its subtree.
   ///
   /// Runs on the AT-SPI thread.
@@ -67,7 +64,13 @@ public struct ATSPINode: QueryableNode, Sendable {
       value = try atspi.string { atspi.atspi_text_get_text(text, 0, max(count, 0), $0) }
     }
     var children: [ATSPINode] = []
-    for child in try atspi.children(of: pointer) where budget > 0 {
+    for child in try atspi.children(of: pointer) {
+      // Past the budget the read stops, one below zero, for the caller to
+      // say so.
+      guard budget > 0 else {
+        budget = -1
+        break
+      }
       children.append(try read(child, budget: &budget, using: atspi))
     }
     return ATSPINode(

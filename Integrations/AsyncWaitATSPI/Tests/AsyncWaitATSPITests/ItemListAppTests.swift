@@ -24,6 +24,20 @@ struct ItemListAppTests {
     }
   }
 
+  @Test func aTreeLargerThanItsBudgetSaysSo() async throws {
+    try await withItemListApp { app in
+      try await app.lists["ItemListScreen.list.items"].requireExistence(timeout: timeout)
+      let small = try await ATSPIApplication(named: app.name, nodeBudget: 5)
+
+      let error = await #expect(throws: NodeBudgetExceededError.self) {
+        _ = try await small.lists["ItemListScreen.list.items"].exists
+      }
+
+      #expect(error?.nodeBudget == 5)
+      #expect(error?.description.contains("stopped after 5 nodes") == true, "\(String(describing: error))")
+    }
+  }
+
   @Test func addingAnItemShowsItInTheList() async throws {
     try await withItemListApp { app in
       let root = app.root
