@@ -132,6 +132,22 @@ final class IssueLog: Sendable {
     #expect("\(error)".hasPrefix(#"Timed out after 20 ms waiting for "the feed loads""#))
   }
 
+  @Test func aWaitThatWarnsInsideAnAssertionBlockDoesNotFailItsAttempt() async throws {
+    // The inner wait passes at 900 ms of its 1 s timeout on the first
+    // attempt and warns; the warning is recorded, and the attempt passes.
+    let clock = ManualClock(.advancesWhenSleeping)
+    var attempts = 0
+    var probes = 0
+    try await requirePassing("the sync finishes once", timeout: .seconds(5)) {
+      attempts += 1
+      try await requireEventually("the sync finishes", timeout: .seconds(1), clock: clock) {
+        probes += 1
+        return probes == 10
+      }
+    }
+    #expect(attempts == 1)
+  }
+
   @Test func anAssertionBlockThatPassesOnItsThirdAttemptLeavesTheTestGreen() async throws {
     let attempts = Mutex(0)
 
