@@ -64,8 +64,7 @@ enum TestFrameworks {
     if Test.current != nil {
       Issue.record(
         Comment(rawValue: message), severity: .warning,
-        sourceLocation: Testing.SourceLocation(
-          fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column))
+        sourceLocation: Testing.SourceLocation(location))
       return true
     }
     #if canImport(XCTest)
@@ -150,8 +149,7 @@ enum TestFrameworks {
       #endif
     }
     let issues = Locked(0)
-    let sourceLocation = Testing.SourceLocation(
-      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    let sourceLocation = Testing.SourceLocation(location)
     await withKnownIssue(isIntermittent: true, isolation: isolation, sourceLocation: sourceLocation) {
       await run(isolation)
     } matching: { issue in
@@ -175,8 +173,7 @@ enum TestFrameworks {
   private static func recordInSwiftTesting(_ message: String, at location: CallSite)
     -> (any Error)?
   {
-    let sourceLocation = Testing.SourceLocation(
-      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    let sourceLocation = Testing.SourceLocation(location)
     let result = __checkValue(
       false, expression: .__fromSyntaxNode(message), comments: [Comment(rawValue: catchingHint)],
       isRequired: true, sourceLocation: sourceLocation)

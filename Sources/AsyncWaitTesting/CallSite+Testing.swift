@@ -23,3 +23,14 @@ extension CallSite {
       column: sourceLocation.column)
   }
 }
+
+extension Testing.SourceLocation {
+  /// The Swift Testing location of a wait's call site, where its failures
+  /// and warnings are recorded.
+  ///
+  /// - Parameter callSite: Where the wait was called.
+  init(_ callSite: CallSite) {
+    self.init(
+      fileID: callSite.fileID, filePath: callSite.filePath, line: callSite.line, column: callSite.column)
+  }
+}
