@@ -1,24 +1,23 @@
 import AsyncWaitElements
 
-/// A query evaluated where the page lives (``QueryPlan``): a probe asks
-/// Chromium for the elements a query's identifiers and names find, and for
-/// the accessibility nodes of those alone, instead of a snapshot of the
-/// whole page, so that it costs what the query matches, not the page's
-/// size.
+/// A query evaluated where the page lives (``QueryPlan``): a probe asks the
+/// page for the few elements a query's identifiers and names could find,
+/// and Chromium for the accessibility nodes of those alone, instead of a
+/// snapshot of the whole page, so that it costs what the query matches, not
+/// the page's size.
 ///
 /// It answers the queries tests write most: searches below the page or
 /// below an element by test id or `id` (`page.buttons["add-item"]`,
 /// `.matching(identifier:)`) or by an accessible name given whole
 /// (`page.buttons["Save"]`, `.matching(named: "Save")`), of any element
-/// type, each followed by a choice of one match or none. Roles and names are
-/// Chromium's own, read from its accessibility tree
-/// (`Accessibility.queryAXTree`, `Accessibility.getPartialAXTree`), so a
-/// match is what a snapshot would find. It declines (and the query walks a
-/// snapshot, as before) a children search, a filter other than those, a
-/// page with frames, and a subscript whose identifier and name find
-/// different elements, or whose name finds no element of a type whose
-/// names are text (static texts, whose accessible names keep the spaces
-/// a snapshot's labels drop).
+/// type, each followed by a choice of one match or none. One script call
+/// finds the candidates (``find``); roles and names are Chromium's own,
+/// read from its accessibility tree (`Accessibility.getPartialAXTree`), so
+/// a match is what a snapshot would find, in the page's order. It declines
+/// (and the query walks a snapshot, as before) a children search, a filter
+/// other than those, a page with frames, and a search by name that more
+/// than ``mostCandidates`` elements could match, unless Chromium's own
+/// search of the page by name (`Accessibility.queryAXTree`) can answer it.
 enum PageQuery {
   /// What a search asks for, from the plan.
   struct Search {
@@ -74,56 +73,163 @@ enum PageQuery {
     return steps
   }
 
-  /// The expression that says how many elements the page has and whether
-  /// it has frames.
-  static let pageSize =
-    "({ elements: document.getElementsByTagName('*').length, frames: document.querySelector('iframe, frame') !== null })"
-
   /// The fewest elements a page has for its queries to be evaluated in it.
   ///
   /// Below, a snapshot of the whole page (two commands) costs less than the
-  /// commands of a search (about ten, one after the other). Measured on
-  /// the item-list page (about 60 elements): a probe by test id took 8.9 ms
-  /// with a snapshot and 37 ms evaluated in the page; on 100 rows (about
-  /// 500 elements) 17.8 ms evaluated, where a snapshot took 77 ms.
+  /// commands of a search. Measured on the item-list page (about 60
+  /// elements): a probe by test id took 8.9 ms with a snapshot and 37 ms
+  /// evaluated in the page; on 100 rows (about 500 elements) 17.8 ms
+  /// evaluated, where a snapshot took 77 ms.
   static let smallestPage = 250
 
-  /// The function that says whether an accessible name below `this` could
-  /// be `name`.
-  ///
-  /// It asks whether the longest word of `name` is in a text of the page
-  /// or in an attribute other than a test id, an `id`, a class or a style,
-  /// which every source of a name (contents, labels, `aria-label`,
-  /// `aria-labelledby`, `alt`, `title`, `value`, `placeholder`) is made of.
-  /// Chromium's own search by name computes the name of every node of the
-  /// page; this one reads text, so that a subscript given a test id
-  /// (`page.cells["row-1000"]`) costs what it matches. A name that only CSS
-  /// generated content or a word split by markup would make is missed.
-  static let couldBeNamed = """
-    function(name) {
-      const words = String(name).split(/\\s+/).filter((word) => word.length > 0);
-      if (words.length === 0) return true;
-      const word = words.reduce((longest, next) => next.length > longest.length ? next : longest);
-      const literal = word.includes('"')
-        ? (word.includes("'") ? null : `'${word}'`) : `"${word}"`;
-      if (literal === null) return true;
-      const path = `boolean(.//text()[contains(., ${literal})] | .//@*[local-name() != "data-testid" `
-        + `and local-name() != "id" and local-name() != "class" and local-name() != "style"]`
-        + `[contains(., ${literal})])`;
-      const root = this.nodeType === Node.DOCUMENT_NODE ? this.documentElement : this;
-      if (!root) return false;
-      return document.evaluate(path, root, null, XPathResult.BOOLEAN_TYPE, null).booleanValue;
-    }
-    """
+  /// The most elements a search by name asks Chromium to name, one command
+  /// each; past it the search asks Chromium to search the page.
+  static let mostCandidates = 64
 
-  /// The function that finds, below `this`, the elements with a test id or
-  /// `id`, in document order.
-  static let findByIdentifier = """
-    function(key) {
-      const quoted = JSON.stringify(String(key));
-      return Array.from(this.querySelectorAll(`[data-testid=${quoted}], [id=${quoted}]`));
+  /// The function that finds, below `this`, the elements a search could
+  /// match: those whose test id, or `id` without a test id, is
+  /// `identifier`, and those whose accessible name could be `name`, in
+  /// document order.
+  ///
+  /// A name is made of text in the page: an element's contents, the
+  /// contents of a `<label>` or an `aria-labelledby` element, or one of the
+  /// attributes `aria-label`, `alt`, `title`, `placeholder` and `value`.
+  /// The function finds the texts and attributes that hold the name's
+  /// longest word (letters and digits, any case), and from each the
+  /// elements whose names they could make: the element itself, its
+  /// ancestors while their text is not much longer than the name (and a
+  /// table, fieldset or figure above its caption, legend or figcaption),
+  /// the control of a `<label>`, and the elements that name one in
+  /// `aria-labelledby`; each must hold every word of the name in its text
+  /// or its seed's attribute. Chromium then names each candidate, and the
+  /// search keeps those whose name is `name`. Words that only CSS generated
+  /// content adds to a name are not searched for: a name made of them is
+  /// not found.
+  ///
+  /// It returns an array of elements whose `flags` property has, for each,
+  /// `i` when its identifier is `identifier` and `n` otherwise, in capitals
+  /// for a field (whose texts are in its own shadow tree); `declined`
+  /// is set when the page has fewer than `smallest` elements or has frames
+  /// (with `smallest` above 0), and `overflowed` when more than `most`
+  /// elements could have the name.
+  static let find = #"""
+    function(identifier, name, smallest, most) {
+      const scope = this;
+      const doc = scope.nodeType === Node.DOCUMENT_NODE ? scope : scope.ownerDocument;
+      const result = [];
+      result.flags = "";
+      if (smallest > 0 && (doc.getElementsByTagName("*").length < smallest
+          || doc.querySelector("iframe, frame") !== null)) {
+        result.declined = true;
+        return result;
+      }
+      const found = new Map();
+      if (identifier !== null) {
+        const quoted = CSS.escape(identifier);
+        for (const element of scope.querySelectorAll(`[data-testid="${quoted}"], [id="${quoted}"]`)) {
+          const own = element.getAttribute("data-testid") ?? element.getAttribute("id");
+          if (own === identifier) found.set(element, "i");
+        }
+      }
+      if (name !== null) {
+        const candidates = findNamed(name);
+        if (candidates === null) {
+          result.overflowed = true;
+        } else {
+          for (const element of candidates) if (!found.has(element)) found.set(element, "n");
+        }
+      }
+      const ordered = Array.from(found.keys()).sort((a, b) =>
+        a === b ? 0 : (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? -1 : 1);
+      for (const element of ordered) {
+        result.push(element);
+        const flag = found.get(element);
+        // A field's texts are in its own shadow tree, which no search here
+        // walks: "I"/"N" ask for them.
+        const field = element.localName === "input" || element.localName === "textarea";
+        result.flags += field ? flag.toUpperCase() : flag;
+      }
+      return result;
+
+      function findNamed(name) {
+        const squeezed = (text) => text.replace(/\s+/g, "");
+        const words = name.toLowerCase().split(/\s+/)
+          .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")).filter((word) => word.length > 0);
+        if (words.length === 0) return null;
+        const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+        const bound = 2 * squeezed(name).length + 64;
+        const skipped = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE"]);
+        const root = scope.nodeType === Node.DOCUMENT_NODE ? scope.documentElement : scope;
+        if (!root) return [];
+        const lengths = new Map();
+        const lowered = new Map();
+        const squeezedLength = (element) => {
+          let length = lengths.get(element);
+          if (length === undefined) {
+            length = squeezed(element.textContent).length;
+            lengths.set(element, length);
+          }
+          return length;
+        };
+        const text = (element) => {
+          let value = lowered.get(element);
+          if (value === undefined) {
+            value = element.textContent.toLowerCase();
+            lowered.set(element, value);
+          }
+          return value;
+        };
+        const holdsWords = (value) => words.every((word) => value.includes(word));
+        const named = new Set();
+        const add = (element) => {
+          if (element && element !== scope && scope.contains(element)) named.add(element);
+        };
+        const climb = (seed, extra) => {
+          for (let element = seed; element && element !== scope; element = element.parentElement) {
+            if (squeezedLength(element) > bound) break;
+            if (holdsWords(text(element) + " " + extra)) {
+              add(element);
+              if (element.localName === "label" && element.control) add(element.control);
+              if (element.id) {
+                for (const labelled of doc.querySelectorAll(`[aria-labelledby~="${CSS.escape(element.id)}"]`)) {
+                  add(labelled);
+                }
+              }
+            }
+            if (["caption", "legend", "figcaption"].includes(element.localName)) add(element.parentElement);
+            if (named.size > most) return false;
+          }
+          return true;
+        };
+        // One read of all the text rules out most pages before a walk.
+        const pattern = new RegExp(longest.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
+        if (pattern.test(root.textContent)) {
+          const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!pattern.test(node.data) || skipped.has(node.parentNode.nodeName)) continue;
+            if (holdsWords(node.data.toLowerCase())) add(node);
+            if (!climb(node.parentElement, "")) return null;
+          }
+        }
+        const quoted = CSS.escape(longest);
+        const attributed = root.querySelectorAll(
+          ["aria-label", "alt", "title", "placeholder", "value"].map((attribute) =>
+            `[${attribute}*="${quoted}" i]`).join(", ")
+          + ', input[type="submit"]:not([value]), input[type="reset"]:not([value])');
+        for (const element of attributed) {
+          const extra = ["aria-label", "alt", "title", "placeholder", "value"]
+            .map((attribute) => element.getAttribute(attribute) ?? "").join(" ").toLowerCase()
+            + (element.localName === "input" ? " submit reset" : "");
+          if (!climb(element, extra)) return null;
+        }
+        // What a field holds now, which its attributes do not say.
+        for (const field of root.querySelectorAll("input, textarea")) {
+          if (pattern.test(field.value) && !climb(field, field.value.toLowerCase())) return null;
+        }
+        return named;
+      }
     }
-    """
+    """#
 
   /// The function that reads what a snapshot's DOM gives an element: its
   /// attributes and its box in the document.
@@ -166,26 +272,22 @@ extension BrowserPage {
       Task { [self] in _ = try? await send("Runtime.releaseObjectGroup", ["objectGroup": .string(group)]) }
     }
     do {
-      // Frames hold trees a search from the document does not reach; a
-      // small page's snapshot costs less than the commands of a search.
-      let page = try await send(
-        "Runtime.evaluate", ["expression": .string(PageQuery.pageSize), "returnByValue": true])
-      guard let elements = page["result"]?["value"]?["elements"]?.int,
-        page["result"]?["value"]?["frames"]?.bool == false,
-        elements >= smallestPage
-      else { return nil }
-      let document = try await send(
-        "Runtime.evaluate",
-        ["expression": "document", "objectGroup": .string(group), "returnByValue": false])
-      guard let documentObject = document["result"]?["objectId"]?.string else { return nil }
-      var current: [Found] = [Found(objectID: documentObject, backendNodeID: nil, ax: nil)]
+      // The first search runs on the document and checks the page: frames
+      // hold trees a search from the document does not reach, and a small
+      // page's snapshot costs less than the commands of a search.
+      var current: [Found] = [Found(objectID: nil, backendNodeID: nil, ax: nil)]
       var matchCounts: [Int] = []
       for (position, step) in steps.enumerated() {
         switch step {
         case .search(let search):
           var found: [Found] = []
           for scope in current {
-            guard let matches = try await self.search(search, below: scope, group: group) else { return nil }
+            // A text in a field's shadow tree has no object to search below.
+            guard scope.objectID != nil || scope.backendNodeID == nil else { return nil }
+            guard
+              let matches = try await self.search(
+                search, below: scope, smallestPage: position == 0 ? smallestPage : 0, group: group)
+            else { return nil }
             found += matches
           }
           current = found
@@ -213,96 +315,166 @@ extension BrowserPage {
     }
   }
 
-  /// An element a search found: its script object, its backend node and
-  /// its accessibility node (`nil` for the document).
+  /// An element a search found: its script object (`nil` for the
+  /// document, whose backend node is `nil` too, and for a text in a field's
+  /// shadow tree), its backend node and its accessibility node.
   struct Found {
-    var objectID: String
+    var objectID: String?
     var backendNodeID: Int?
     var ax: JSONValue?
   }
 
   /// The elements below `scope` that `search` finds, in document order, or
   /// `nil` when the answer would need a snapshot.
-  private func search(_ search: PageQuery.Search, below scope: Found, group: String) async throws -> [Found]?
-  {
-    var byIdentifier: [Found] = []
-    if let identifier = search.identifier {
-      let list = try await send(
+  ///
+  /// One call in the page finds the elements the search could match
+  /// (``PageQuery/find``); Chromium's accessibility tree then gives each its
+  /// role and name, all asked at once, and the search keeps those of its
+  /// type that have its identifier or its name.
+  private func search(
+    _ search: PageQuery.Search, below scope: Found, smallestPage: Int, group: String
+  ) async throws -> [Found]? {
+    let name = search.name ?? (search.orName ? search.identifier : nil)
+    let arguments: [JSONValue] = [
+      search.identifier.map(JSONValue.string) ?? .null, name.map(JSONValue.string) ?? .null,
+      .number(Double(smallestPage)), .number(Double(PageQuery.mostCandidates)),
+    ]
+    let answer: JSONValue
+    if let objectID = scope.objectID {
+      answer = try await send(
         "Runtime.callFunctionOn",
         [
-          "objectId": .string(scope.objectID), "functionDeclaration": .string(PageQuery.findByIdentifier),
-          "arguments": [["value": .string(identifier)]], "objectGroup": .string(group),
+          "objectId": .string(objectID), "functionDeclaration": .string(PageQuery.find),
+          "arguments": .array(arguments.map { ["value": $0] }), "objectGroup": .string(group),
           "returnByValue": false,
         ])
-      guard let listObject = list["result"]?["objectId"]?.string else { return nil }
-      let properties = try await send(
-        "Runtime.getProperties", ["objectId": .string(listObject), "ownProperties": true])
-      for property in properties["result"]?.array ?? [] {
-        guard let name = property["name"]?.string, Int(name) != nil,
-          let objectID = property["value"]?["objectId"]?.string
-        else { continue }
-        let described = try await send("DOM.describeNode", ["objectId": .string(objectID)])
-        guard let backendNodeID = described["node"]?["backendNodeId"]?.int else { continue }
-        // A node's identifier is its test id, and its `id` only without one.
-        let pairs = described["node"]?["attributes"]?.array?.compactMap(\.string) ?? []
-        var attributes: [String: String] = [:]
-        var index = 0
-        while index + 1 < pairs.count {
-          attributes[pairs[index]] = pairs[index + 1]
-          index += 2
+    } else {
+      let call = "(\(PageQuery.find)).apply(document, \(JSONValue.array(arguments).serialized))"
+      answer = try await send(
+        "Runtime.evaluate", ["expression": .string(call), "objectGroup": .string(group), "returnByValue": false])
+    }
+    guard answer["exceptionDetails"] == nil, let list = answer["result"]?["objectId"]?.string else {
+      return nil
+    }
+    let properties = try await send(
+      "Runtime.getProperties", ["objectId": .string(list), "ownProperties": true])
+    var elements: [(index: Int, objectID: String)] = []
+    var flags: [Character] = []
+    for property in properties["result"]?.array ?? [] {
+      guard let key = property["name"]?.string else { continue }
+      switch key {
+      case "declined", "overflowed":
+        if property["value"]?["value"]?.bool == true {
+          if key == "declined" { return nil }
+          return try await searchAllNames(search, below: scope, group: group)
         }
-        guard (attributes["data-testid"] ?? attributes["id"]) == identifier else { continue }
-        let partial = try await send(
-          "Accessibility.getPartialAXTree",
-          ["backendNodeId": .number(Double(backendNodeID)), "fetchRelatives": false])
-        let ax = partial["nodes"]?.array?.first { $0["backendDOMNodeId"]?.int == backendNodeID }
-        guard let ax else { continue }
-        byIdentifier.append(Found(objectID: objectID, backendNodeID: backendNodeID, ax: ax))
-      }
-    }
-    var byName: [Found] = []
-    if let name = search.name ?? (search.orName ? search.identifier : nil),
-      try await send(
-        "Runtime.callFunctionOn",
-        [
-          "objectId": .string(scope.objectID), "functionDeclaration": .string(PageQuery.couldBeNamed),
-          "arguments": [["value": .string(name)]], "returnByValue": true,
-        ])["result"]?["value"]?.bool != false
-    {
-      let answer = try await send(
-        "Accessibility.queryAXTree", ["objectId": .string(scope.objectID), "accessibleName": .string(name)])
-      for ax in answer["nodes"]?.array ?? [] {
-        guard let backendNodeID = ax["backendDOMNodeId"]?.int, backendNodeID != scope.backendNodeID else {
-          continue
+      case "flags":
+        flags = Array(property["value"]?["value"]?.string ?? "")
+      default:
+        if let index = Int(key), let objectID = property["value"]?["objectId"]?.string {
+          elements.append((index, objectID))
         }
-        let resolved = try await send(
-          "DOM.resolveNode", ["backendNodeId": .number(Double(backendNodeID)), "objectGroup": .string(group)])
-        guard let objectID = resolved["object"]?["objectId"]?.string else { continue }
-        byName.append(Found(objectID: objectID, backendNodeID: backendNodeID, ax: ax))
       }
     }
-    let typed = { (found: [Found]) in found.filter { Self.isMatch($0.ax, of: search.type) } }
-    let identified = typed(byIdentifier)
-    let named = typed(byName)
-    if search.identifier != nil && !search.orName { return identified }
-    if search.orName {
-      if named.isEmpty {
-        // A static text's accessible name keeps spaces a snapshot's label
-        // drops: no match by name proves nothing for it.
-        if search.type == .staticText || search.type == .any { return nil }
-        return identified
+    elements.sort { $0.index < $1.index }
+    let named = try await accessibilityNodes(of: elements.map(\.objectID))
+    var matches: [Found] = []
+    for ((index, objectID), ax) in zip(elements, named) {
+      guard let ax, let backendNodeID = ax["backendDOMNodeId"]?.int else { continue }
+      let flag = flags.indices.contains(index) ? flags[index] : "n"
+      let hasIdentifier = flag == "i" || flag == "I"
+      let hasName = name.map { Self.label(of: ax) == $0 } ?? false
+      let isMatch =
+        switch (search.identifier != nil, search.orName, search.name != nil) {
+        case (true, false, _): hasIdentifier
+        case (true, true, _): hasIdentifier || hasName
+        default: hasName
+        }
+      // A node left out of the tree is kept, as role "none", for its identity.
+      let isKept = ax["ignored"]?.bool != true || hasIdentifier
+      if isMatch && isKept && Self.isMatch(ax, of: search.type) {
+        matches.append(Found(objectID: objectID, backendNodeID: backendNodeID, ax: ax))
       }
-      if identified.isEmpty { return named }
-      return identified.map(\.backendNodeID) == named.map(\.backendNodeID) ? identified : nil
+      // A field's texts (a button's value, what a text field holds) are
+      // static texts in its own shadow tree, after it in a snapshot, which
+      // has no DOM identity for them.
+      if let name, flag.isUppercase, search.type == .any || search.type == .staticText {
+        let texts = try await send(
+          "Accessibility.queryAXTree",
+          ["objectId": .string(objectID), "accessibleName": .string(name), "role": "StaticText"])
+        for text in texts["nodes"]?.array ?? [] where Self.isMatch(text, of: search.type) {
+          matches.append(Found(objectID: nil, backendNodeID: text["backendDOMNodeId"]?.int, ax: text))
+        }
+      }
     }
-    if named.isEmpty && (search.type == .staticText || search.type == .any) { return nil }
-    return named
+    return matches
+  }
+
+  /// The accessibility node of each of `objects`, asked all at once; `nil`
+  /// for one that has none.
+  private func accessibilityNodes(of objects: [String]) async throws -> [JSONValue?] {
+    try await withThrowingTaskGroup(of: (Int, JSONValue?).self) { group in
+      for (index, objectID) in objects.enumerated() {
+        group.addTask {
+          let partial = try await self.send(
+            "Accessibility.getPartialAXTree", ["objectId": .string(objectID), "fetchRelatives": false])
+          return (index, partial["nodes"]?.array?.first)
+        }
+      }
+      var nodes = [JSONValue?](repeating: nil, count: objects.count)
+      for try await (index, node) in group { nodes[index] = node }
+      return nodes
+    }
+  }
+
+  /// The elements below `scope` that `search` finds when more elements
+  /// could have its name than the page should name one by one: Chromium
+  /// searches its accessibility tree by name, which costs the page's size,
+  /// or `nil` when the answer would need a snapshot.
+  private func searchAllNames(_ search: PageQuery.Search, below scope: Found, group: String) async throws
+    -> [Found]?
+  {
+    // Identifiers and names found apart have no order between them.
+    guard search.identifier == nil || !search.orName, let name = search.name else { return nil }
+    var parameters: JSONValue = ["accessibleName": .string(name)]
+    if case .object(var members) = parameters {
+      if let objectID = scope.objectID {
+        members["objectId"] = .string(objectID)
+      } else {
+        let document = try await send(
+          "Runtime.evaluate", ["expression": "document", "objectGroup": .string(group), "returnByValue": false])
+        guard let objectID = document["result"]?["objectId"]?.string else { return nil }
+        members["objectId"] = .string(objectID)
+      }
+      parameters = .object(members)
+    }
+    let answer = try await send("Accessibility.queryAXTree", parameters)
+    var found: [Found] = []
+    for ax in answer["nodes"]?.array ?? [] {
+      guard let backendNodeID = ax["backendDOMNodeId"]?.int, backendNodeID != scope.backendNodeID,
+        Self.isMatch(ax, of: search.type)
+      else { continue }
+      let resolved = try await send(
+        "DOM.resolveNode", ["backendNodeId": .number(Double(backendNodeID)), "objectGroup": .string(group)])
+      guard let objectID = resolved["object"]?["objectId"]?.string else { continue }
+      found.append(Found(objectID: objectID, backendNodeID: backendNodeID, ax: ax))
+    }
+    // An accessible name as Chromium searches it keeps spaces a label
+    // drops: no match proves nothing for a type whose names are text.
+    if found.isEmpty && (search.type == .staticText || search.type == .any) { return nil }
+    return found
+  }
+
+  /// A node's name as a snapshot's label reads it.
+  private static func label(of ax: JSONValue) -> String {
+    (ax["name"]?["value"]?.string ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
   /// Whether an accessibility node is one a snapshot keeps, of `type`.
   private static func isMatch(_ ax: JSONValue?, of type: ElementType) -> Bool {
     guard let ax else { return false }
     let role = ax["role"]?["value"]?.string ?? ""
+    if role == "InlineTextBox" || role == "ListMarker" { return false }
     if ax["ignored"]?.bool == true {
       let reasons = ax["ignoredReasons"]?.array?.compactMap { $0["name"]?.string } ?? []
       if reasons.contains(where: PageSnapshot.hiddenReasons.contains) { return false }
@@ -313,36 +485,52 @@ extension BrowserPage {
   }
 
   /// The nodes for found elements, each with its attributes, its box and,
-  /// as its children, the static texts below it.
+  /// as its children, the static texts below it, all asked at once.
   private func nodes(for found: [Found], group: String) async throws -> [BrowserNode] {
-    var nodes: [BrowserNode] = []
-    for element in found {
-      guard let ax = element.ax, let backendNodeID = element.backendNodeID else { continue }
-      async let read = send(
-        "Runtime.callFunctionOn",
-        [
-          "objectId": .string(element.objectID), "functionDeclaration": .string(PageQuery.identity),
-          "returnByValue": true,
-        ])
-      async let texts = send(
-        "Accessibility.queryAXTree", ["objectId": .string(element.objectID), "role": "StaticText"])
-      let value = try await read["result"]?["value"]
-      var identity = PageSnapshot.Identity()
-      if case .object(let attributes)? = value?["attributes"] {
-        for case (let name, .string(let text)) in attributes {
-          identity.attributes[name] = text
-          if name == "data-testid" { identity.testID = text }
-          if name == "id" { identity.htmlID = text }
+    try await withThrowingTaskGroup(of: (Int, [BrowserNode]).self) { tasks in
+      for (position, element) in found.enumerated() {
+        guard let ax = element.ax, let backendNodeID = element.backendNodeID else { continue }
+        guard let objectID = element.objectID else {
+          // A text in a field's shadow tree: no identity, no texts below.
+          tasks.addTask { (position, PageSnapshot.nodes(for: ax, children: [], identities: [:])) }
+          continue
+        }
+        tasks.addTask {
+          async let read = self.send(
+            "Runtime.callFunctionOn",
+            [
+              "objectId": .string(objectID), "functionDeclaration": .string(PageQuery.identity),
+              "returnByValue": true,
+            ])
+          // A static text has no texts below it.
+          let isText = ax["role"]?["value"]?.string == "StaticText"
+          async let texts =
+            isText
+            ? [:]
+            : self.send("Accessibility.queryAXTree", ["objectId": .string(objectID), "role": "StaticText"])
+          let value = try await read["result"]?["value"]
+          var identity = PageSnapshot.Identity()
+          if case .object(let attributes)? = value?["attributes"] {
+            for case (let name, .string(let text)) in attributes {
+              identity.attributes[name] = text
+              if name == "data-testid" { identity.testID = text }
+              if name == "id" { identity.htmlID = text }
+            }
+          }
+          if let rect = value?["box"]?.array?.compactMap(\.double), rect.count == 4 {
+            identity.box = BrowserNode.Box(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
+          }
+          let children = (try await texts["nodes"]?.array ?? []).flatMap {
+            PageSnapshot.nodes(for: $0, children: [], identities: [:])
+          }
+          return (
+            position, PageSnapshot.nodes(for: ax, children: children, identities: [backendNodeID: identity])
+          )
         }
       }
-      if let rect = value?["box"]?.array?.compactMap(\.double), rect.count == 4 {
-        identity.box = BrowserNode.Box(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
-      }
-      let children = (try await texts["nodes"]?.array ?? []).flatMap {
-        PageSnapshot.nodes(for: $0, children: [], identities: [:])
-      }
-      nodes += PageSnapshot.nodes(for: ax, children: children, identities: [backendNodeID: identity])
+      var made = [[BrowserNode]](repeating: [], count: found.count)
+      for try await (position, nodes) in tasks { made[position] = nodes }
+      return made.flatMap { $0 }
     }
-    return nodes
   }
 }

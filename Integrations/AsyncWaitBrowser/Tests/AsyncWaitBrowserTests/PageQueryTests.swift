@@ -104,7 +104,6 @@ struct PageQueryTests {
         QueryPlan(steps: [.search(.children, .button, [.identifier("add-item")])]),
         QueryPlan(steps: [Self.search(.button, [])]),
         QueryPlan(steps: [Self.search(.button, [.named(try #require(TextMatch.containing("Add").pattern))])]),
-        QueryPlan(steps: [Self.search(.staticText, [.identifierOrLabel("Item 1")])]),
       ]
       for plan in declined {
         #expect(try await page.evaluateQuery(plan, request, smallestPage: 0) == nil, "\(plan)")
@@ -141,7 +140,7 @@ struct PageQueryTests {
   @Test func aNameThatIsAnotherElementsTestIDIsStillFound() async throws {
     try await withItemListPage { (page) async throws in
       // A button named "add-item" beside the one whose test id it is: the
-      // subscript finds both, so an action refuses it.
+      // subscript finds both, in the page's order, so an action refuses it.
       _ = try await page.evaluate(
         """
         const button = document.createElement("button");
@@ -153,13 +152,54 @@ struct PageQueryTests {
       ])
       let strict = QueryRequest(limit: 1, isStrict: true, countsAll: false, nodeBudget: 1_000_000)
 
-      // Found by its id and by the other's name: two answers with no order
-      // between them, which the page leaves to a snapshot.
-      #expect(try await page.evaluateQuery(plan, strict, smallestPage: 0) == nil)
+      let evaluated = try #require(try await page.evaluateQuery(plan, strict, smallestPage: 0))
       let error = try await #require(throws: AmbiguousElementError.self) {
         _ = try await page.buttons["add-item"].uniqueSnapshot()
       }
+      #expect(evaluated.ambiguity?.candidates.map(\.label) == ["Add item", "add-item"])
       #expect(error.matchCount == 2)
+    }
+  }
+
+  /// Every source of an accessible name: the page's search by name finds
+  /// the element that has it, and what Chromium names it, as a snapshot does.
+  @Test(arguments: [
+    "Email address", "Shipping method", "Close dialog", "Print invoice", "Open help", "Search orders",
+    "Submit", "Monthly sales", "SHOUT LOUD", "Delete row", "Remember me", "Contact preferences", "Item 1",
+    "Typed words", "Go on", "Nothing here",
+  ])
+  func aNameFromAnySourceIsFoundAsASnapshotFindsIt(name: String) async throws {
+    try await withItemListPage { (page) async throws in
+      _ = try await page.evaluate(
+        """
+        document.body.insertAdjacentHTML("beforeend", `
+          <label for="f1">Email address</label><input id="f1">
+          <span id="lb">Shipping method</span><select aria-labelledby="lb"><option>Post</option></select>
+          <button aria-label="Close dialog">×</button>
+          <button><img alt="Print invoice" src="data:,"></button>
+          <input type="text" title="Open help">
+          <input placeholder="Search orders">
+          <input type="submit">
+          <table><caption>Monthly sales</caption><tr><td>1</td></tr></table>
+          <button style="text-transform: uppercase">shout loud</button>
+          <button>Delete row <span aria-hidden="true">×</span></button>
+          <label><input type="checkbox"> Remember me</label>
+          <fieldset><legend>Contact preferences</legend><input type="radio" aria-label="Mail"></fieldset>
+          <input id="typed"><input type="button" value="Go on">
+        `);
+        document.getElementById("typed").value = "Typed words"; 1
+        """)
+      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
+      let pattern = try #require(TextMatch.exactly(name).pattern)
+      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+      for type in [ElementType.any, .button, .textField, .staticText] {
+        let plan = QueryPlan(steps: [Self.search(type, [.named(pattern)])])
+        let evaluated = try #require(
+          try await page.evaluateQuery(plan, request, smallestPage: 0), "declined: \(plan)")
+        let expected = try await snapshotRoot.descendants(matching: type).matching(named: .exactly(name)).snapshots()
+        #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init), "\(plan)")
+        if type == .any && name != "Nothing here" { #expect(!expected.isEmpty, "\(name)") }
+      }
     }
   }
 
