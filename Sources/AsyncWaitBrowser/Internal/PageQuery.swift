@@ -1,4 +1,5 @@
 import AsyncWaitElements
+import Foundation
 
 /// A query evaluated where the page lives (``QueryPlan``): a probe asks the
 /// page for the few elements a query's identifiers and names could find,
@@ -106,14 +107,21 @@ enum PageQuery {
   /// content adds to a name are not searched for: a name made of them is
   /// not found.
   ///
+  /// `kinds` says what a match can be: `"texts"` (text nodes, and fields,
+  /// whose texts are in their own shadow trees), `"elements"`, or `"all"`.
+  ///
   /// It returns an array of elements whose `flags` property has, for each,
   /// `i` when its identifier is `identifier` and `n` otherwise, in capitals
   /// for a field (whose texts are in its own shadow tree); `declined`
   /// is set when the page has fewer than `smallest` elements or has frames
   /// (with `smallest` above 0), and `overflowed` when more than `most`
   /// elements could have the name.
-  static let find = #"""
-    function(identifier, name, smallest, most) {
+  static let find = findTemplate.replacingOccurrences(
+    of: "IDENTITY", with: identityBody.split(separator: "\n").joined(separator: "\n    "))
+
+  /// ``find`` before the body of ``identity`` is put in it.
+  private static let findTemplate = #"""
+    function(identifier, name, smallest, most, kinds) {
       const scope = this;
       const doc = scope.nodeType === Node.DOCUMENT_NODE ? scope : scope.ownerDocument;
       const result = [];
@@ -141,6 +149,7 @@ enum PageQuery {
       }
       const ordered = Array.from(found.keys()).sort((a, b) =>
         a === b ? 0 : (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? -1 : 1);
+      result.identities = JSON.stringify(ordered.map((element) => identityOf.call(element)));
       for (const element of ordered) {
         result.push(element);
         const flag = found.get(element);
@@ -150,6 +159,10 @@ enum PageQuery {
         result.flags += field ? flag.toUpperCase() : flag;
       }
       return result;
+
+      function identityOf() {
+        IDENTITY
+      }
 
       function findNamed(name) {
         const squeezed = (text) => text.replace(/\s+/g, "");
@@ -181,8 +194,11 @@ enum PageQuery {
         };
         const holdsWords = (value) => words.every((word) => value.includes(word));
         const named = new Set();
-        const add = (element) => {
-          if (element && element !== scope && scope.contains(element)) named.add(element);
+        const add = (node) => {
+          if (!node || node === scope || !scope.contains(node)) return;
+          const isText = node.nodeType === Node.TEXT_NODE;
+          const isField = node.localName === "input" || node.localName === "textarea";
+          if (kinds === "all" || (kinds === "texts") === isText || (kinds === "texts" && isField)) named.add(node);
         };
         const climb = (seed, extra) => {
           for (let element = seed; element && element !== scope; element = element.parentElement) {
@@ -233,21 +249,22 @@ enum PageQuery {
 
   /// The function that reads what a snapshot's DOM gives an element: its
   /// attributes and its box in the document.
-  static let identity = """
-    function() {
-      const attributes = {};
-      for (const attribute of this.attributes || []) attributes[attribute.name] = attribute.value;
-      let target = this;
-      if (!this.getBoundingClientRect) {
-        // A text node: its box is its range's.
-        target = document.createRange();
-        target.selectNodeContents(this);
-      }
-      const rect = target.getBoundingClientRect();
-      const rendered = target.getClientRects().length > 0;
-      return { attributes, box: rendered
-        ? [rect.x + scrollX, rect.y + scrollY, rect.width, rect.height] : null };
+  static let identity = "function() {\n  \(identityBody)\n}"
+
+  /// The body of ``identity``.
+  private static let identityBody = """
+    const attributes = {};
+    for (const attribute of this.attributes || []) attributes[attribute.name] = attribute.value;
+    let target = this;
+    if (!this.getBoundingClientRect) {
+      // A text node: its box is its range's.
+      target = document.createRange();
+      target.selectNodeContents(this);
     }
+    const rect = target.getBoundingClientRect();
+    const rendered = target.getClientRects().length > 0;
+    return { attributes, box: rendered
+      ? [rect.x + scrollX, rect.y + scrollY, rect.width, rect.height] : null };
     """
 }
 
@@ -322,6 +339,12 @@ extension BrowserPage {
     var objectID: String?
     var backendNodeID: Int?
     var ax: JSONValue?
+    /// Its attributes and box as ``PageQuery/identity`` reads them, when
+    /// the search read them.
+    var identity: JSONValue?
+    /// The static texts below it as `Accessibility.queryAXTree` answers,
+    /// when the search read them.
+    var texts: JSONValue?
   }
 
   /// The elements below `scope` that `search` finds, in document order, or
@@ -338,6 +361,7 @@ extension BrowserPage {
     let arguments: [JSONValue] = [
       search.identifier.map(JSONValue.string) ?? .null, name.map(JSONValue.string) ?? .null,
       .number(Double(smallestPage)), .number(Double(PageQuery.mostCandidates)),
+      .string(search.type == .staticText ? "texts" : search.type == .any ? "all" : "elements"),
     ]
     let answer: JSONValue
     if let objectID = scope.objectID {
@@ -360,6 +384,7 @@ extension BrowserPage {
       "Runtime.getProperties", ["objectId": .string(list), "ownProperties": true])
     var elements: [(index: Int, objectID: String)] = []
     var flags: [Character] = []
+    var identities: [JSONValue] = []
     for property in properties["result"]?.array ?? [] {
       guard let key = property["name"]?.string else { continue }
       switch key {
@@ -370,6 +395,9 @@ extension BrowserPage {
         }
       case "flags":
         flags = Array(property["value"]?["value"]?.string ?? "")
+      case "identities":
+        let text = property["value"]?["value"]?.string ?? ""
+        identities = (try? JSONValue.parse(Data(text.utf8)))?.array ?? []
       default:
         if let index = Int(key), let objectID = property["value"]?["objectId"]?.string {
           elements.append((index, objectID))
@@ -377,9 +405,11 @@ extension BrowserPage {
       }
     }
     elements.sort { $0.index < $1.index }
-    let named = try await accessibilityNodes(of: elements.map(\.objectID))
+    // Texts are read with the nodes when a match is likely among few.
+    let named = try await accessibilityNodes(
+      of: elements.map(\.objectID), withTexts: search.type != .staticText && elements.count <= 4)
     var matches: [Found] = []
-    for ((index, objectID), ax) in zip(elements, named) {
+    for ((index, objectID), (ax, texts)) in zip(elements, named) {
       guard let ax, let backendNodeID = ax["backendDOMNodeId"]?.int else { continue }
       let flag = flags.indices.contains(index) ? flags[index] : "n"
       let hasIdentifier = flag == "i" || flag == "I"
@@ -393,7 +423,10 @@ extension BrowserPage {
       // A node left out of the tree is kept, as role "none", for its identity.
       let isKept = ax["ignored"]?.bool != true || hasIdentifier
       if isMatch && isKept && Self.isMatch(ax, of: search.type) {
-        matches.append(Found(objectID: objectID, backendNodeID: backendNodeID, ax: ax))
+        matches.append(
+          Found(
+            objectID: objectID, backendNodeID: backendNodeID, ax: ax,
+            identity: identities.indices.contains(index) ? identities[index] : nil, texts: texts))
       }
       // A field's texts (a button's value, what a text field holds) are
       // static texts in its own shadow tree, after it in a snapshot, which
@@ -410,19 +443,26 @@ extension BrowserPage {
     return matches
   }
 
-  /// The accessibility node of each of `objects`, asked all at once; `nil`
-  /// for one that has none.
-  private func accessibilityNodes(of objects: [String]) async throws -> [JSONValue?] {
-    try await withThrowingTaskGroup(of: (Int, JSONValue?).self) { group in
+  /// The accessibility node of each of `objects`, and the static texts
+  /// below it when `withTexts` (a search of few candidates, most of which
+  /// are likely matches), asked all at once; `nil` for one that has none.
+  private func accessibilityNodes(of objects: [String], withTexts: Bool) async throws
+    -> [(node: JSONValue?, texts: JSONValue?)]
+  {
+    try await withThrowingTaskGroup(of: (Int, JSONValue?, JSONValue?).self) { group in
       for (index, objectID) in objects.enumerated() {
         group.addTask {
+          async let texts =
+            withTexts
+            ? self.send("Accessibility.queryAXTree", ["objectId": .string(objectID), "role": "StaticText"])
+            : nil
           let partial = try await self.send(
             "Accessibility.getPartialAXTree", ["objectId": .string(objectID), "fetchRelatives": false])
-          return (index, partial["nodes"]?.array?.first)
+          return (index, partial["nodes"]?.array?.first, try await texts)
         }
       }
-      var nodes = [JSONValue?](repeating: nil, count: objects.count)
-      for try await (index, node) in group { nodes[index] = node }
+      var nodes = [(node: JSONValue?, texts: JSONValue?)](repeating: (nil, nil), count: objects.count)
+      for try await (index, node, texts) in group { nodes[index] = (node, texts) }
       return nodes
     }
   }
@@ -496,19 +536,24 @@ extension BrowserPage {
           continue
         }
         tasks.addTask {
-          async let read = self.send(
-            "Runtime.callFunctionOn",
-            [
-              "objectId": .string(objectID), "functionDeclaration": .string(PageQuery.identity),
-              "returnByValue": true,
-            ])
           // A static text has no texts below it.
           let isText = ax["role"]?["value"]?.string == "StaticText"
+          let known = isText ? [:] : element.texts
           async let texts =
-            isText
-            ? [:]
-            : self.send("Accessibility.queryAXTree", ["objectId": .string(objectID), "role": "StaticText"])
-          let value = try await read["result"]?["value"]
+            known == nil
+            ? self.send("Accessibility.queryAXTree", ["objectId": .string(objectID), "role": "StaticText"])
+            : known ?? [:]
+          let value: JSONValue?
+          if let identity = element.identity {
+            value = identity
+          } else {
+            value = try await self.send(
+              "Runtime.callFunctionOn",
+              [
+                "objectId": .string(objectID), "functionDeclaration": .string(PageQuery.identity),
+                "returnByValue": true,
+              ])["result"]?["value"]
+          }
           var identity = PageSnapshot.Identity()
           if case .object(let attributes)? = value?["attributes"] {
             for case (let name, .string(let text)) in attributes {
