@@ -375,7 +375,8 @@ extension BrowserPage {
     } else {
       let call = "(\(PageQuery.find)).apply(document, \(JSONValue.array(arguments).serialized))"
       answer = try await send(
-        "Runtime.evaluate", ["expression": .string(call), "objectGroup": .string(group), "returnByValue": false])
+        "Runtime.evaluate",
+        ["expression": .string(call), "objectGroup": .string(group), "returnByValue": false])
     }
     guard answer["exceptionDetails"] == nil, let list = answer["result"]?["objectId"]?.string else {
       return nil
@@ -482,7 +483,8 @@ extension BrowserPage {
         members["objectId"] = .string(objectID)
       } else {
         let document = try await send(
-          "Runtime.evaluate", ["expression": "document", "objectGroup": .string(group), "returnByValue": false])
+          "Runtime.evaluate",
+          ["expression": "document", "objectGroup": .string(group), "returnByValue": false])
         guard let objectID = document["result"]?["objectId"]?.string else { return nil }
         members["objectId"] = .string(objectID)
       }

@@ -196,7 +196,8 @@ struct PageQueryTests {
         let plan = QueryPlan(steps: [Self.search(type, [.named(pattern)])])
         let evaluated = try #require(
           try await page.evaluateQuery(plan, request, smallestPage: 0), "declined: \(plan)")
-        let expected = try await snapshotRoot.descendants(matching: type).matching(named: .exactly(name)).snapshots()
+        let expected = try await snapshotRoot.descendants(matching: type).matching(named: .exactly(name))
+          .snapshots()
         #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init), "\(plan)")
         if type == .any && name != "Nothing here" { #expect(!expected.isEmpty, "\(name)") }
       }
