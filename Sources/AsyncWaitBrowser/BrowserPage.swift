@@ -18,7 +18,8 @@ public import Foundation
 /// `page.root.buttons`) and resolve afresh on every probe: in the page, for
 /// a search by test id, `id` or whole accessible name, and otherwise
 /// against a snapshot of the page (see ``BrowserNode`` for what a node
-/// holds and how identifiers match). DOM changes, attribute changes, input events,
+/// holds and how identifiers match). Changes to the DOM, reported from
+/// inside the page by a mutation observer, input and focus events,
 /// navigations and loads fire ``trigger``, which every query from this page
 /// carries, so waits probe again within milliseconds of a change; polling
 /// stays as the safety net for changes nothing reports, such as an animation.
@@ -28,7 +29,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
 
   /// The browser the page belongs to.
   public let browser: Browser
-  /// Fires whenever the page changes: DOM and attribute changes, input
+  /// Fires whenever the page changes: DOM, attribute and text changes, input
   /// events, navigations, loads, and the browser going away.
   public let trigger: WaitTrigger
   let targetID: String
@@ -49,24 +50,50 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     /// How many navigations have started or committed: a snapshot that saw
     /// it change may have raced one.
     var navigationCount = 0
-    /// How many times the DOM was replaced; the DOM events of a document
-    /// flow only once it has been requested with `DOM.getDocument`.
-    var documentGeneration = 0
-    /// Whether a task is requesting the latest document.
-    var requesting = false
   }
 
   /// Protects the loading state; no other lock is taken inside it.
   private let load = Locked(LoadState())
 
-  /// The name a binding calls in the page to say that an input event fired.
+  /// The name of the binding the page calls to say that it changed.
   static let bindingName = "__asyncWaitChanged"
 
-  /// Events with no DOM change that still change what a snapshot reads.
+  /// The script every document of the page runs first: it calls
+  /// ``bindingName`` when the document changes, from inside the page.
+  ///
+  /// A mutation observer reports changes to the DOM (nodes, attributes,
+  /// text), also inside shadow roots, which it is given as they are
+  /// attached; events report what changes no node (input, focus, the end
+  /// of a transition or an animation, a `<details>` toggled). Changes that
+  /// come in one turn of the page's event loop make one call. Chromium's
+  /// own DOM events would need the whole document sent over first
+  /// (`DOM.getDocument`), which costs as much as the page.
   static let pageScript = """
-    for (const type of ["input", "change", "focusin", "focusout", "transitionend", "animationend", "toggle"]) {
-      addEventListener(type, () => { try { \(bindingName)(type) } catch (_) {} }, true);
-    }
+    (() => {
+      if (window.__asyncWaitObserving) return;
+      window.__asyncWaitObserving = true;
+      let pending = false;
+      const changed = (what) => {
+        if (pending) return;
+        pending = true;
+        queueMicrotask(() => {
+          pending = false;
+          try { \(bindingName)(what) } catch (_) {}
+        });
+      };
+      const options = { subtree: true, childList: true, attributes: true, characterData: true };
+      const observer = new MutationObserver(() => changed("mutation"));
+      observer.observe(document, options);
+      const attachShadow = Element.prototype.attachShadow;
+      Element.prototype.attachShadow = function (...parameters) {
+        const root = attachShadow.apply(this, parameters);
+        observer.observe(root, options);
+        return root;
+      };
+      for (const type of ["input", "change", "focusin", "focusout", "transitionend", "animationend", "toggle"]) {
+        addEventListener(type, () => changed(type), true);
+      }
+    })();
     """
 
   init(browser: Browser, targetID: String, sessionID: String) {
@@ -85,6 +112,8 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
       ("Page.enable", [:]), ("DOM.enable", [:]), ("Accessibility.enable", [:]), ("Runtime.enable", [:]),
       ("Runtime.addBinding", ["name": .string(Self.bindingName)]),
       ("Page.addScriptToEvaluateOnNewDocument", ["source": .string(Self.pageScript)]),
+      // The document there now, which no script ran in first.
+      ("Runtime.evaluate", ["expression": .string(Self.pageScript)]),
     ] {
       _ = try await send(method, params)
     }
@@ -265,8 +294,6 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
         hasLoaded(loaderID)
       }
     }
-    // DOM events flow for a document once it has been requested.
-    _ = try await send("DOM.getDocument", ["depth": -1, "pierce": true])
   }
 
   /// Opens `url` in this page and waits until it has loaded.
@@ -303,8 +330,8 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// has loaded, as the browser's reload button does.
   ///
   /// The wait is for a document committed after the reload started to fire
-  /// its load event; the DOM events of the new document flow, so waits wake
-  /// on its changes as before.
+  /// its load event; the new document reports its changes as the old one
+  /// did, so waits wake on them as before.
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for the load; `nil` takes the scope's
@@ -333,7 +360,6 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     ) {
       load.withLock { $0.loadedCommit > before }
     }
-    _ = try await send("DOM.getDocument", ["depth": -1, "pierce": true])
   }
 
   /// The address of the page's current document.
@@ -389,35 +415,6 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     _ = try await browser.connection.send("Target.closeTarget", ["targetId": .string(targetID)])
   }
 
-  /// Starts requesting the new document, so that its DOM events flow,
-  /// unless a request is running (which then requests again).
-  private func documentReplaced() {
-    let start = load.withLock { state -> Bool in
-      state.documentGeneration += 1
-      guard !state.requesting else { return false }
-      state.requesting = true
-      return true
-    }
-    guard start else { return }
-    Task { [weak self] in await self?.requestLatestDocument() }
-  }
-
-  /// Requests the document until no newer one has replaced the one
-  /// requested, also after a request that failed (in the middle of a
-  /// navigation); stops when a request fails and nothing newer came.
-  private func requestLatestDocument() async {
-    while true {
-      let generation = load.withLock { $0.documentGeneration }
-      _ = try? await send("DOM.getDocument", ["depth": -1, "pierce": true])
-      let done = load.withLock { state -> Bool in
-        guard state.documentGeneration == generation else { return false }
-        state.requesting = false
-        return true
-      }
-      if done { return }
-    }
-  }
-
   /// Updates the loading state from an event and wakes the waits.
   private func handle(_ notification: DevToolsConnection.Notification) {
     guard case .event(let event) = notification else {
@@ -446,16 +443,12 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
         state.loadedCommit = state.commitCount
         state.navigating = false
       }
-    case "DOM.documentUpdated":
-      documentReplaced()
     case "Runtime.bindingCalled":
       guard event.params["name"]?.string == Self.bindingName else { return }
     case "Page.frameStoppedLoading":
       // A navigation that loads nothing (a download, a 204) stops here.
       if mainFrame(event.params["frameId"]) { load.withLock { $0.navigating = false } }
-    case "DOM.childNodeInserted", "DOM.childNodeRemoved", "DOM.attributeModified", "DOM.attributeRemoved",
-      "DOM.characterDataModified", "DOM.childNodeCountUpdated", "DOM.setChildNodes",
-      "Page.domContentEventFired":
+    case "DOM.documentUpdated", "Page.domContentEventFired":
       break
     default:
       return

@@ -1,0 +1,67 @@
+import AsyncWait
+import AsyncWaitBrowser
+import AsyncWaitElements
+import Foundation
+import Testing
+
+/// The page wakes its waits from inside: each of these waits polls once an
+/// hour and has an hour to pass, so only the page's report of the change
+/// (``BrowserPage/trigger``, fired by the mutation observer and the events
+/// of ``BrowserPage/pageScript``) can end it before the suite's time limit.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct BrowserPageTests {
+  /// Longer than any test may run: a wait that is not woken hangs until the
+  /// time limit fails the test.
+  static let hour = Duration.seconds(3600)
+
+  /// What the page changes 100 ms after it is asked to, and the query that
+  /// finds the change.
+  static let changes: [(script: String, query: @Sendable (BrowserPage) -> ElementQuery<BrowserNode>)] = [
+    (
+      // A node added.
+      "const added = document.createElement('button'); added.textContent = 'Added'; document.body.append(added);",
+      { $0.buttons.matching(named: "Added") }
+    ),
+    (
+      // An attribute set on a node that was there.
+      "document.querySelector('[data-testid=\"add-item\"]').setAttribute('aria-label', 'Renamed');",
+      { $0.buttons.matching(named: "Renamed") }
+    ),
+    (
+      // A text changed in place.
+      "document.querySelector('h1').firstChild.data = 'Changed heading';",
+      { $0.staticTexts.matching(text: "Changed heading") }
+    ),
+    (
+      // A node added inside a shadow root attached after the page loaded.
+      """
+      const host = document.createElement('div'); document.body.append(host);
+      const shadow = host.attachShadow({ mode: 'open' });
+      setTimeout(() => { const inner = document.createElement('button'); inner.textContent = 'In the shadow';
+        shadow.append(inner); }, 100);
+      """,
+      { $0.buttons.matching(named: "In the shadow") }
+    ),
+  ]
+
+  @Test(arguments: changes.indices)
+  func aChangeInThePageWakesAWaitThatWouldSleepAnHour(change: Int) async throws {
+    try await withItemListPage { (page) async throws in
+      let (script, query) = Self.changes[change]
+      // The first probe runs before the change, which is 100 ms away.
+      _ = try await page.evaluate("setTimeout(() => { \(script) }, 100); 1")
+      try await query(page).firstMatch.requireExistence(timeout: Self.hour, pollingInterval: Self.hour)
+    }
+  }
+
+  @Test func aDocumentOpenedLaterWakesWaitsToo() async throws {
+    try await withItemListPage { (page) async throws in
+      try await page.goto(site.url("/account"), timeout: patience)
+      _ = try await page.evaluate(
+        "setTimeout(() => { const added = document.createElement('p'); added.textContent = 'Later'; document.body.append(added); }, 100); 1"
+      )
+      try await page.staticTexts.matching(text: "Later").firstMatch.requireExistence(
+        timeout: Self.hour, pollingInterval: Self.hour)
+    }
+  }
+}
