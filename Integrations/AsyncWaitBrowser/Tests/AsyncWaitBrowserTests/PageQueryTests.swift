@@ -204,6 +204,31 @@ struct PageQueryTests {
     }
   }
 
+  /// More elements that could have the name than the page names one by
+  /// one: Chromium searches its tree by name instead, and finds them all.
+  @Test func aNameManyElementsCouldHaveIsSearchedByChromium() async throws {
+    try await withItemListPage { (page) async throws in
+      _ = try await page.evaluate(
+        """
+        for (let index = 0; index < PageQuery.mostCandidates + 6; index += 1) {
+          const button = document.createElement("button");
+          button.textContent = "Same name";
+          document.body.append(button);
+        }; 1
+        """.replacingOccurrences(of: "PageQuery.mostCandidates", with: String(PageQuery.mostCandidates)))
+      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
+      let plan = QueryPlan(steps: [
+        Self.search(.button, [.named(try #require(TextMatch.exactly("Same name").pattern))])
+      ])
+      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+
+      let evaluated = try #require(try await page.evaluateQuery(plan, request, smallestPage: 0))
+      let expected = try await snapshotRoot.buttons.matching(named: "Same name").snapshots()
+      #expect(evaluated.nodes.count == PageQuery.mostCandidates + 6)
+      #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init))
+    }
+  }
+
   @Test func aSmallPageIsLeftToASnapshotAndALargeOneIsNot() async throws {
     try await withItemListPage { (page) async throws in
       let plan = QueryPlan(steps: [Self.search(.button, [.identifier("add-item")])])
