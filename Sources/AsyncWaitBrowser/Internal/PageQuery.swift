@@ -93,8 +93,9 @@ enum PageQuery {
   /// document order.
   ///
   /// A name is made of text in the page: an element's contents, the
-  /// contents of a `<label>` or an `aria-labelledby` element, or one of the
-  /// attributes `aria-label`, `alt`, `title`, `placeholder` and `value`.
+  /// contents of a `<label>` or an `aria-labelledby` element, one of the
+  /// attributes `aria-label`, `title` and `alt`, or a field's placeholder
+  /// and value.
   /// The function finds the texts and attributes that hold the name's
   /// longest word (letters and digits, any case), and from each the
   /// elements whose names they could make: the element itself, its
@@ -134,7 +135,7 @@ enum PageQuery {
       const found = new Map();
       if (identifier !== null) {
         const quoted = CSS.escape(identifier);
-        for (const element of scope.querySelectorAll(`[data-testid="${quoted}"], [id="${quoted}"]`)) {
+        for (const element of scope.querySelectorAll(`[data-testid="${quoted}"], #${quoted}`)) {
           const own = element.getAttribute("data-testid") ?? element.getAttribute("id");
           if (own === identifier) found.set(element, "i");
         }
@@ -227,20 +228,27 @@ enum PageQuery {
             if (!climb(node.parentElement, "")) return null;
           }
         }
+        // Attributes that name: on any element, and on images. A field's
+        // placeholder and value are read below; a value in the attribute
+        // names nothing else.
         const quoted = CSS.escape(longest);
         const attributed = root.querySelectorAll(
-          ["aria-label", "alt", "title", "placeholder", "value"].map((attribute) =>
-            `[${attribute}*="${quoted}" i]`).join(", ")
-          + ', input[type="submit"]:not([value]), input[type="reset"]:not([value])');
+          `[aria-label*="${quoted}" i], [title*="${quoted}" i], img[alt*="${quoted}" i], `
+          + `area[alt*="${quoted}" i], input[alt*="${quoted}" i]`);
         for (const element of attributed) {
-          const extra = ["aria-label", "alt", "title", "placeholder", "value"]
-            .map((attribute) => element.getAttribute(attribute) ?? "").join(" ").toLowerCase()
-            + (element.localName === "input" ? " submit reset" : "");
+          const extra = ["aria-label", "title", "alt"]
+            .map((attribute) => element.getAttribute(attribute) ?? "").join(" ").toLowerCase();
           if (!climb(element, extra)) return null;
         }
-        // What a field holds now, which its attributes do not say.
-        for (const field of root.querySelectorAll("input, textarea")) {
-          if (pattern.test(field.value) && !climb(field, field.value.toLowerCase())) return null;
+        // What a field holds now and its placeholder; a submit or reset
+        // button without a value is named by the browser's word for it.
+        const fields = root.querySelectorAll(
+          'input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="range"], [type="color"]), textarea');
+        for (const field of fields) {
+          const unnamed = (field.type === "submit" || field.type === "reset") && !field.hasAttribute("value");
+          if (!unnamed && !pattern.test(field.value) && !pattern.test(field.placeholder)) continue;
+          const extra = `${field.value} ${field.placeholder} ${unnamed ? "submit reset" : ""}`.toLowerCase();
+          if (!climb(field, extra)) return null;
         }
         return named;
       }
