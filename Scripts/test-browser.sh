@@ -80,7 +80,7 @@ if [ "$bench" = 1 ]; then
   # Playwright from PyPI, for the bench's rows of page sizes; without it (no
   # network) the bench says so and measures this package alone.
   Scripts/install-playwright.sh > /dev/null || echo "test-browser: Playwright not installed; the bench runs without it"
-  # --quick: pages of 100 and 1,000 rows; the docs' figures come from a
+  # --quick: pages of 100, 1,000 and 20,000 rows; the docs' figures come from a
   # full run (swift run -c release --package-path "$package" AsyncWaitBrowserBench).
   timeout -s KILL 900 swift run -c release --package-path "$package" AsyncWaitBrowserBench --quick
 fi

@@ -1,6 +1,6 @@
 // What a wait on a web page costs: one probe (a query the page evaluates,
 // and a snapshot of the page alone), and how soon a wait returns after the
-// page changes, woken by the page's DOM events or only by polling every
+// page changes, woken by the page itself or only by polling every
 // 100 ms; what each action costs end to end on the account page, what an
 // action's strict check adds to a probe, and what a failed wait's
 // screenshot costs; then, on pages of 100 to 20,000 rows, waits, a click
@@ -182,7 +182,7 @@ let sizesArgument = CommandLine.arguments.firstIndex(of: "--sizes").flatMap {
 }
 let sizes =
   sizesArgument.map { $0.split(separator: ",").compactMap { Int($0) } }
-  ?? (quick ? [100, 1000] : [100, 1000, 5000, 20000])
+  ?? (quick ? [100, 1000, 20000] : [100, 1000, 5000, 20000])
 let rowsSite = try LoopbackServer.rows(sizes)
 struct SizeRow {
   var size: Int
@@ -286,7 +286,7 @@ print(
   \(row("one snapshot alone (`page.snapshot()`)", snapshots, target: ""))
   \(row("its accessibility tree alone (`Accessibility.getFullAXTree`)", accessibilityTrees, target: ""))
   \(row("its DOM snapshot alone (`DOMSnapshot.captureSnapshot`)", domSnapshots, target: ""))
-  \(row("DOM change → wait returns, woken by DOM events", woken, target: "p50 ≤ 10 ms"))
+  \(row("DOM change → wait returns, woken by the page", woken, target: "p50 ≤ 10 ms"))
   \(row("DOM change → wait returns, polling every 100 ms", polled, target: ""))
 
   Actions end to end on the account page (`/account`), each with its actionability wait:
