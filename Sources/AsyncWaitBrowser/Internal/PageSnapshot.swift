@@ -249,7 +249,9 @@ enum PageSnapshot {
         var identity = Identity()
         var pair = 0
         while pair + 1 < pairs.count {
-          if let name = string(pairs[pair]), let value = string(pairs[pair + 1]) {
+          // Chromium sends an empty value as index -1, not as an index of "".
+          let value = pairs[pair + 1].int == -1 ? "" : string(pairs[pair + 1])
+          if let name = string(pairs[pair]), let value {
             identity.attributes[name] = value
             switch name {
             case "data-testid": identity.testID = value

@@ -25,7 +25,9 @@ import Testing
   /// A DOM snapshot of nodes with backend ids, attributes and boxes.
   func dom(_ nodes: [(backendID: Int, attributes: [(String, String)], box: [Double]?)]) -> JSONValue {
     var strings: [String] = []
+    // As Chromium does, an empty string is index -1.
     func index(_ text: String) -> JSONValue {
+      if text.isEmpty { return -1 }
       if let found = strings.firstIndex(of: text) { return .number(Double(found)) }
       strings.append(text)
       return .number(Double(strings.count - 1))
@@ -77,6 +79,40 @@ import Testing
     #expect(root.children[1].box == nil)
     #expect(root.children[1].isVisible == false)
     #expect(root.children[2].identifier == "")
+  }
+
+  @Test func attributesWithAnEmptyValueAreKept() throws {
+    let root = try #require(
+      try tree(
+        [
+          node(1, role: "RootWebArea", name: "Page", children: [2]),
+          node(2, role: "textbox", name: "Name", parent: 1, dom: 20),
+        ],
+        dom([(20, [("id", "name"), ("required", ""), ("class", ""), ("data-x", "")], nil)])))
+
+    #expect(root.children[0].attributes == ["id": "name", "required": "", "class": "", "data-x": ""])
+  }
+
+  /// On a page: `required`, `class=""` and `data-x=""` read as empty
+  /// values, in a snapshot and in the page's own search.
+  @Test func attributesWithAnEmptyValueAreKeptOnAPage() async throws {
+    try await withItemListPage { (page) async throws in
+      _ = try await page.evaluate(
+        """
+        document.body.insertAdjacentHTML(
+          "beforeend", '<input data-testid="empty-attributes" required class="" data-x="">'); 1
+        """)
+      let expected = ["data-testid": "empty-attributes", "required": "", "class": "", "data-x": ""]
+      let snapshot = try await page.textFields["empty-attributes"].uniqueSnapshot()
+      let plan = QueryPlan(steps: [.search(.descendants, .textField, [.identifier("empty-attributes")])])
+      let request = QueryRequest(limit: 1, isStrict: false, countsAll: false, nodeBudget: 1_000_000)
+      let evaluated = try #require(try await page.evaluateQuery(plan, request, smallestPage: 0))
+
+      #expect(snapshot?.attributes == expected)
+      #expect(evaluated.nodes.first?.attributes == expected)
+      try await page.textFields["empty-attributes"].require(
+        .attribute("required", .containing("")), timeout: .zero)
+    }
   }
 
   @Test func ignoredNodesGiveWayToTheirChildrenUnlessIdentified() throws {
