@@ -135,9 +135,13 @@ enum PageQuery {
       const found = new Map();
       if (identifier !== null) {
         const quoted = CSS.escape(identifier);
-        for (const element of scope.querySelectorAll(`[data-testid="${quoted}"], #${quoted}`)) {
-          const own = element.getAttribute("data-testid") ?? element.getAttribute("id");
-          if (own === identifier) found.set(element, "i");
+        // Apart: an id alone is looked up in the document's index of ids,
+        // which a list of selectors that includes it does not use.
+        for (const selector of [`[data-testid="${quoted}"]`, `#${quoted}`]) {
+          for (const element of scope.querySelectorAll(selector)) {
+            const own = element.getAttribute("data-testid") ?? element.getAttribute("id");
+            if (own === identifier) found.set(element, "i");
+          }
         }
       }
       if (name !== null) {
