@@ -120,6 +120,21 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
   /// read alike; `nil` when it has none.
   public var locationDescription: String? { box.map(String.init(describing:)) }
 
+  /// The states a test can assert, as a dump of the page shows them after
+  /// the element's identity: `checked` or `unchecked`, `expanded` or
+  /// `collapsed`, `pressed`, `selected`, `focused`, and its classes as
+  /// `class="todo completed"`.
+  public var dumpedStates: [String] {
+    var states: [String] = []
+    if let isChecked { states.append(isChecked ? "checked" : "unchecked") }
+    if let isExpanded { states.append(isExpanded ? "expanded" : "collapsed") }
+    if isPressed == true { states.append("pressed") }
+    if isSelected { states.append("selected") }
+    if isFocused { states.append("focused") }
+    if !classes.isEmpty { states.append("class=\(String(reflecting: classes.joined(separator: " ")))") }
+    return states
+  }
+
   /// The classes of the element's `class` attribute, in order.
   public var classes: [String] {
     attributes["class"].map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []

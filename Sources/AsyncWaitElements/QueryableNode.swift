@@ -64,6 +64,12 @@ public protocol QueryableNode: SendableMetatype {
   /// labelled; a tree that knows where names come from says so, as the
   /// browser integration does from the accessibility tree's name sources.
   var labelText: String? { get }
+
+  /// The states a dump of the tree shows after the node's identity, such
+  /// as `checked` or `class="todo completed"`: what a test can assert of it
+  /// besides its label, identifier, value and being disabled. The default
+  /// is none.
+  var dumpedStates: [String] { get }
 }
 
 extension QueryableNode {
@@ -81,6 +87,8 @@ extension QueryableNode {
   public var text: String? { elementType == .staticText ? label : nil }
   /// No placeholder: `nil`.
   public var placeholder: String? { nil }
+  /// No states beyond those every node has: none.
+  public var dumpedStates: [String] { [] }
   /// The ``label``, unless the node is a text node or its children's texts make up its label.
   public var labelText: String? {
     guard !label.isEmpty, elementType != .staticText else { return nil }

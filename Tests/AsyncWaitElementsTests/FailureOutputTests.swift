@@ -78,6 +78,45 @@ import Testing
     #expect(error.probeCount == 1)
   }
 
+  /// A choice of one element among several (a subscript's, `.element`)
+  /// says it was ambiguous, and no element is said to be found.
+  @Test func anAmbiguousChoiceSaysSoAndNamesNoElementFound() async throws {
+    let app = ElementTree(shoppingScreen).rootElement()
+
+    let subscripted = try #require(await app.buttons["Check"].stateDescription)
+    let element = try #require(await app.cells.element.stateDescription)
+
+    #expect(
+      subscripted.hasPrefix(
+        """
+        query: app.descendants(matching: .button)["Check"]
+          .descendants(matching: .button)["Check"]: 3 matches
+          the subscript's one element: ambiguous, 3 candidates
+        tree:
+        """))
+    #expect(
+      element.hasPrefix(
+        """
+        query: app.descendants(matching: .cell).element
+          .descendants(matching: .cell): 3 matches
+          .element: ambiguous, 3 candidates
+        tree:
+        """))
+  }
+
+  /// A query of many elements, as a count reads it, finds no one element.
+  @Test func aQueryOfManyElementsNamesNoElementFound() async throws {
+    let app = ElementTree(shoppingScreen).rootElement()
+
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await app.cells.require(count: 5, timeout: .zero)
+    }
+
+    let observation = try #require(error.lastObservation)
+    #expect(observation.contains("\n  .descendants(matching: .cell): 3 matches\ntree:\n"))
+    #expect(!observation.contains("found:"))
+  }
+
   @Test func elementThatWouldNotGoAwayIsReportedAsStillThere() async throws {
     let app = ElementTree(shoppingScreen).rootElement()
 

@@ -1,5 +1,5 @@
 /// Text renderings of nodes and trees for timeout errors.
-enum TreeDump {
+package enum TreeDump {
   /// The most lines a dump of a tree prints.
   static let maximumLines = 40
   /// The deepest indentation a dump prints; deeper nodes say their depth.
@@ -12,6 +12,7 @@ enum TreeDump {
     if !node.identifier.isEmpty { parts.append("id=\(node.identifier)") }
     if let value = node.value { parts.append("value=\(String(reflecting: value))") }
     if !node.isEnabled { parts.append("disabled") }
+    parts += node.dumpedStates
     return parts.joined(separator: " ")
   }
 
@@ -23,9 +24,11 @@ enum TreeDump {
   }
 
   /// The tree below `root`, one indented line a node in depth-first order,
-  /// cut at ``maximumLines`` with a count of the nodes left out, and at
-  /// `nodeBudget` nodes in all.
-  static func tree<Node: QueryableNode>(_ root: Node, nodeBudget: Int) -> String {
+  /// cut at `maximumLines` (``maximumLines`` for a failure's message) with a
+  /// count of the nodes left out, and at `nodeBudget` nodes in all.
+  package static func tree<Node: QueryableNode>(
+    _ root: Node, nodeBudget: Int, maximumLines: Int = TreeDump.maximumLines
+  ) -> String {
     var lines: [String] = []
     var omitted = 0
     var visits = NodeVisits(budget: nodeBudget)
@@ -78,9 +81,19 @@ enum TreeDump {
     guard let root = resolution.root else { return "the tree has no root" }
     var lines = ["query: \(path.description)"]
     // A subscript's choice of the first match reads as part of the
-    // subscript, so it gets no line of its own.
-    let written = zip(path.steps, resolution.matchCounts).filter { !$0.0.description.isEmpty }
-    for (step, matched) in written {
+    // subscript, so it gets no line of its own; an implicit choice among
+    // several candidates (a subscript's, `.element`) says it chose none.
+    var ambiguous = false
+    for (index, (step, matched)) in zip(path.steps, resolution.matchCounts).enumerated() {
+      let before = index > 0 ? resolution.matchCounts[index - 1] : 1
+      if case .select(_, let description, isImplicit: true) = step, before > 1 {
+        ambiguous = true
+        lines.append(
+          "  \(description.isEmpty ? "the subscript's one element" : description): ambiguous, \(before) candidates"
+        )
+        continue
+      }
+      guard !step.description.isEmpty else { continue }
       let count = matched == 0 ? "no matches" : matched == 1 ? "1 match" : "\(matched) matches"
       lines.append("  \(step.description): \(count)")
     }
@@ -88,7 +101,11 @@ enum TreeDump {
     if !unreached.isEmpty {
       lines.append("  (not reached: \(unreached))")
     }
-    if let node = resolution.nodes.first, !path.steps.isEmpty {
+    // The element found, when the query names one element and found it
+    // alone; a query of many elements (a count) has no one element found.
+    if let node = resolution.nodes.first, !ambiguous, case .select? = path.steps.last {
+      lines.append("found: \(line(for: node))")
+    } else if let node = resolution.nodes.first, !ambiguous, case .selectLast? = path.steps.last {
       lines.append("found: \(line(for: node))")
     }
     lines.append("tree:")
