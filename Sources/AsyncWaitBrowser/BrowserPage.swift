@@ -139,8 +139,8 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// The page's root, to query: evaluated in the page when the query allows
   /// it, and otherwise against a fresh snapshot of the page, on every read.
   ///
-  /// When a wait on a query from it fails, a screenshot of the page and the
-  /// text of the failure's tree are kept: attached to the running Swift
+  /// When a wait on a query from it fails, a screenshot of the whole page
+  /// and the failure's state with the page's whole tree are kept: attached to the running Swift
   /// Testing test (`page-1.png`, `page-1-tree.txt`, numbered in the
   /// process), or else written to the browser's ``Browser/artifactsDirectory``, and the
   /// failure's last line says which. Waits that pass take no screenshot.
@@ -150,6 +150,13 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
       evaluator: { [self] plan, request in try await evaluateQuery(plan, request) },
       root: { [self] in try await snapshot() })
   }
+
+  /// The tallest screenshot a failure keeps, in CSS pixels: Chromium's
+  /// largest texture.
+  static let tallestScreenshot = 16_384.0
+
+  /// The most nodes a failure's tree file lists.
+  static let largestTreeFile = 1_000_000
 
   /// How many failures have kept artifacts in this process: their numbers.
   private static let artifactCount = Locked(0)
@@ -165,13 +172,42 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     var screenshot: [UInt8]?
     var problem = ""
     do {
-      let answer = try await send("Page.captureScreenshot", ["format": "png"])
+      // The whole page, not the viewport, up to the tallest image Chromium
+      // makes in one piece.
+      let metrics = try await send("Page.getLayoutMetrics")
+      let size = metrics["cssContentSize"] ?? metrics["contentSize"]
+      var parameters: JSONValue = ["format": "png"]
+      if let width = size?["width"]?.double, let height = size?["height"]?.double, width > 0, height > 0 {
+        parameters = [
+          "format": "png", "captureBeyondViewport": true,
+          "clip": [
+            "x": 0, "y": 0, "width": .number(width), "height": .number(min(height, Self.tallestScreenshot)),
+            "scale": 1,
+          ],
+        ]
+        if height > Self.tallestScreenshot {
+          problem =
+            " (the screenshot is the page's first \(Int(Self.tallestScreenshot)) of \(Int(height)) pixels)"
+        }
+      }
+      let answer = try await send("Page.captureScreenshot", parameters)
       screenshot = answer["data"]?.string.flatMap { Data(base64Encoded: $0) }.map { [UInt8]($0) }
       if screenshot == nil { problem = " (no screenshot: Chromium's answer had no image)" }
     } catch {
       problem = " (no screenshot: \(error))"
     }
-    let files = [("page-\(number).png", screenshot), ("page-\(number)-tree.txt", Array(state.utf8))]
+    // The message's dump stops at a few dozen lines; the file has them all.
+    var tree = state
+    do {
+      if let root = try await snapshot() {
+        tree +=
+          "\n\nthe whole page:\n"
+          + TreeDump.tree(root, nodeBudget: Self.largestTreeFile, maximumLines: Self.largestTreeFile)
+      }
+    } catch {
+      tree += "\n\nthe whole page could not be read: \(error)"
+    }
+    let files = [("page-\(number).png", screenshot), ("page-\(number)-tree.txt", Array(tree.utf8))]
       .compactMap { name, contents in contents.map { (name, $0) } }
     // Each file attached to the running test, or else written to disk.
     var attached: [String] = []

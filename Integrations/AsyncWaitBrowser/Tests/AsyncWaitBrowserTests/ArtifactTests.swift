@@ -47,6 +47,34 @@ struct ArtifactTests {
     }
   }
 
+  /// The message's dump stops at a few dozen lines; the file has the whole
+  /// page, and the screenshot its whole height, not the viewport's.
+  @Test func theKeptTreeIsWholeAndTheScreenshotIsThePagesFullHeight() async throws {
+    try await withAccountPage { page in
+      _ = try await page.evaluate(
+        """
+        const tall = document.createElement("div"); tall.style.height = "3000px"; document.body.append(tall);
+        for (let index = 0; index < 60; index += 1) {
+          const line = document.createElement("p"); line.textContent = `Line ${index}`; document.body.append(line);
+        }
+        const last = document.createElement("button"); last.textContent = "The very last"; document.body.append(last); 1
+        """)
+      let error = await #expect(throws: WaitTimeoutError.self) {
+        try await page.buttons["Save"].require(.disabled, timeout: .zero)
+      }
+
+      let base = "\(page.browser.artifactsDirectory)/\(getpid())-page-\(try #require(pageNumber(in: error)))"
+      let text = try #require(
+        FileManager.default.contents(atPath: base + "-tree.txt").map { String(decoding: $0, as: UTF8.self) })
+      let image = try #require(FileManager.default.contents(atPath: base + ".png"))
+      // A PNG's height is bytes 20–23 of its header, big-endian.
+      let height = image.dropFirst(20).prefix(4).reduce(0) { $0 << 8 | Int($1) }
+      #expect(error?.lastObservation?.contains("The very last") == false)
+      #expect(text.contains(#"button "The very last""#))
+      #expect(height > 3000)
+    }
+  }
+
   @Test func anActionThatTimesOutKeepsThemToo() async throws {
     try await withAccountPage { page in
       let error = await #expect(throws: WaitTimeoutError.self) {
