@@ -6,6 +6,12 @@ Playwright, from the printed output of a full run of AsyncWaitBrowserBench:
         AsyncWaitBrowserBench > run.txt
     Scripts/make-web-pictures.py run.txt COMMIT DATE
 
+or, for the committed run (Docs/browser-benchmark-results.md, whose first
+line names its commit and day as `run: commit COMMIT, DATE`), which CI
+redraws to check that the charts are that run's:
+
+    Scripts/make-web-pictures.py Docs/browser-benchmark-results.md
+
 It reads the table of page sizes that the bench prints last (each cell
 "ours / Playwright (×ratio)", p50 ms) and writes one chart a column into
 the site catalog's Resources/ (Docs/SwiftAsyncWait.docc/Resources/): a wait
@@ -81,10 +87,18 @@ def chart(title, kind, facts, rows, run):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
+    if len(sys.argv) not in (2, 4):
         sys.exit(__doc__)
-    facts, rows = parse(pathlib.Path(sys.argv[1]).read_text())
-    run = {"commit": sys.argv[2], "date": sys.argv[3], "machine": facts["chromium"]}
+    output = pathlib.Path(sys.argv[1]).read_text()
+    facts, rows = parse(output)
+    if len(sys.argv) == 4:
+        commit, date = sys.argv[2], sys.argv[3]
+    else:
+        named = re.match(r"run: commit (\S+), (\S+)", output)
+        if named is None:
+            sys.exit("make-web-pictures: the output's first line does not say 'run: commit COMMIT, DATE'")
+        commit, date = named.group(1), named.group(2)
+    run = {"commit": commit, "date": date, "machine": facts["chromium"]}
     out = root / "Docs" / "SwiftAsyncWait.docc" / "Resources"
     for kind, name, title in CHARTS:
         (out / f"{name}.svg").write_text(chart(title, kind, facts, rows, run))
