@@ -398,6 +398,104 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     }
   }
 
+  /// Goes back one entry in the page's history, as the browser's back
+  /// button does, and waits until the page shows it: Playwright's `goBack`.
+  ///
+  /// The wait is for the history to stand at the entry before and, when
+  /// that entry is another document, for it to have loaded. An entry of the
+  /// same document (`pushState`, a `#fragment`) is there at once.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for the entry; `nil` takes the scope's
+  ///     default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Returns: `false`, having done nothing, when the history has no entry
+  ///   before this one; `true` once the page shows it.
+  /// - Throws: `WaitTimeoutError` when the entry does not load in time;
+  ///   ``BrowserError`` when Chromium goes away; `CancellationError`.
+  @discardableResult
+  public func goBack(
+    timeout: Duration? = nil,
+    callSite: CallSite? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws -> Bool {
+    try await moveInHistory(
+      by: -1, timeout: timeout, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
+      column: column)
+  }
+
+  /// Goes forward one entry in the page's history, as the browser's forward
+  /// button does, and waits until the page shows it: Playwright's
+  /// `goForward`.
+  ///
+  /// The wait is as ``goBack(timeout:callSite:fileID:filePath:line:column:)``'s.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for the entry; `nil` takes the scope's
+  ///     default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Returns: `false`, having done nothing, when the history has no entry
+  ///   after this one; `true` once the page shows it.
+  /// - Throws: `WaitTimeoutError` when the entry does not load in time;
+  ///   ``BrowserError`` when Chromium goes away; `CancellationError`.
+  @discardableResult
+  public func goForward(
+    timeout: Duration? = nil,
+    callSite: CallSite? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws -> Bool {
+    try await moveInHistory(
+      by: 1, timeout: timeout, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
+      column: column)
+  }
+
+  /// Moves `offset` entries in the history and waits until the page shows
+  /// the entry; `false` when there is none there.
+  private func moveInHistory(
+    by offset: Int, timeout: Duration?, callSite: CallSite?, fileID: String, filePath: StaticString,
+    line: Int, column: Int
+  ) async throws -> Bool {
+    let history = try await send("Page.getNavigationHistory")
+    guard let current = history["currentIndex"]?.int, let entries = history["entries"]?.array,
+      entries.indices.contains(current + offset), let entryID = entries[current + offset]["id"]?.int
+    else { return false }
+    let address = entries[current + offset]["url"]?.string ?? "the entry"
+    _ = try await send("Page.navigateToHistoryEntry", ["entryId": .number(Double(entryID))])
+    // A navigation to another document is under way from the moment the
+    // history stands at its entry until it loads.
+    try await Wait(timeout: timeout, triggers: [trigger]).require(
+      "\(address) to show again", callSite: callSite, fileID: fileID, filePath: filePath, line: line,
+      column: column
+    ) {
+      // While the new document takes the page's place, Chromium may refuse
+      // to say where the history stands: not yet.
+      let now: JSONValue
+      do {
+        now = try await send("Page.getNavigationHistory")
+      } catch let error as BrowserError where error == .commandFailed {
+        return false
+      }
+      return now["currentIndex"]?.int == current + offset && !load.withLock { $0.navigating }
+    }
+    return true
+  }
+
   /// The address of the page's current document.
   ///
   /// - Throws: ``BrowserError`` when Chromium refuses or has gone away.

@@ -95,6 +95,9 @@ final class ChromiumProcess: Sendable {
       "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
       "--disable-background-networking",
       "--disable-component-update", "--disable-sync", "--mute-audio", "--disable-dev-shm-usage",
+      // A page gone back to loads again, and fires its load event, as in
+      // Playwright's Chromium, instead of coming back from a cache without.
+      "--disable-back-forward-cache",
     ]
     // Chromium refuses to run as root with its sandbox on.
     if geteuid() == 0 { arguments.append("--no-sandbox") }

@@ -64,4 +64,40 @@ struct BrowserPageTests {
         timeout: Self.hour, pollingInterval: Self.hour)
     }
   }
+
+  /// Back and forward, as Playwright's `goBack` and `goForward`: across
+  /// documents (each loads again) and within one (`pushState`), and
+  /// `false` where the history ends.
+  @Test func backAndForwardShowTheEntriesOfTheHistory() async throws {
+    try await withItemListPage { (page) async throws in
+      #expect(try await page.goForward(timeout: patience) == false)
+      try await page.goto(site.url("/other"), timeout: patience)
+      try await page.requireURL(endsWith: "/other")
+
+      #expect(try await page.goBack(timeout: patience))
+      try await page.requireURL(endsWith: "/")
+      try await page.buttons["add-item"].requireExistence(timeout: .zero)
+
+      #expect(try await page.goForward(timeout: patience))
+      try await page.requireURL(endsWith: "/other")
+      try await page.buttons["back"].requireExistence(timeout: .zero)
+
+      _ = try await page.evaluate("history.pushState({}, '', '/other#second'); 1")
+      #expect(try await page.goBack(timeout: patience))
+      try await page.requireURL(endsWith: "/other")
+      #expect(try await page.goForward(timeout: patience))
+      try await page.requireURL(endsWith: "/other#second")
+      #expect(try await page.goForward(timeout: patience) == false)
+    }
+  }
+}
+
+extension BrowserPage {
+  /// Fails unless the page's address ends with `suffix`, now.
+  fileprivate func requireURL(
+    endsWith suffix: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let address = try await url
+    #expect(address.hasSuffix(suffix), "\(address)", sourceLocation: sourceLocation)
+  }
 }
