@@ -426,7 +426,8 @@ extension BrowserPage {
       guard let ax, let backendNodeID = ax["backendDOMNodeId"]?.int else { continue }
       let flag = flags.indices.contains(index) ? flags[index] : "n"
       let hasIdentifier = flag == "i" || flag == "I"
-      let hasName = name.map { Self.label(of: ax) == $0 } ?? false
+      // Compared as a snapshot's label reads the name.
+      let hasName = name.map { PageSnapshot.normalized(ax["name"]?["value"]?.string ?? "") == $0 } ?? false
       let isMatch =
         switch (search.identifier != nil, search.orName, search.name != nil) {
         case (true, false, _): hasIdentifier
@@ -517,11 +518,6 @@ extension BrowserPage {
     // drops: no match proves nothing for a type whose names are text.
     if found.isEmpty && (search.type == .staticText || search.type == .any) { return nil }
     return found
-  }
-
-  /// A node's name as a snapshot's label reads it.
-  private static func label(of ax: JSONValue) -> String {
-    (ax["name"]?["value"]?.string ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
   /// Whether an accessibility node is one a snapshot keeps, of `type`.

@@ -212,7 +212,7 @@ enum PageSnapshot {
 
   /// A name with its runs of white space made one space, and none at either
   /// end: `Milk ` in `<li>Milk <button>…` reads `Milk`.
-  private static func normalized(_ name: String) -> String {
+  static func normalized(_ name: String) -> String {
     name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 

@@ -103,9 +103,12 @@ package enum TreeDump {
     }
     // The element found, when the query names one element and found it
     // alone; a query of many elements (a count) has no one element found.
-    if let node = resolution.nodes.first, !ambiguous, case .select? = path.steps.last {
-      lines.append("found: \(line(for: node))")
-    } else if let node = resolution.nodes.first, !ambiguous, case .selectLast? = path.steps.last {
+    let namesOneElement =
+      switch path.steps.last {
+      case .select?, .selectLast?: true
+      default: false
+      }
+    if let node = resolution.nodes.first, !ambiguous, namesOneElement {
       lines.append("found: \(line(for: node))")
     }
     lines.append("tree:")
