@@ -24,13 +24,13 @@ public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQuer
   /// Counting walks every candidate, unlike ``exists`` and ``firstMatch``;
   /// it throws ``NodeBudgetExceededError`` past the root's node budget.
   public var count: Int {
-    get async throws { try await path.resolve(limit: nil).nodes.count }
+    get async throws { try await path.count() }
   }
 
   /// Whether the query matches at least one node right now.
   @inlinable
   public var exists: Bool {
-    get async throws { try await path.first() != nil }
+    get async throws { try await path.exists() }
   }
 
   /// Snapshots of all the nodes the query matches right now, in depth-first order.

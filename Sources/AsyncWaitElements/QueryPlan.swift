@@ -82,6 +82,11 @@ public struct QueryPlan: Sendable, Hashable, CustomStringConvertible {
 /// What a tree's evaluator is asked for: how many nodes, and how.
 public struct QueryRequest: Sendable, Hashable {
   /// How many nodes of the final set the caller needs; `nil` for all.
+  ///
+  /// Zero asks only how many there are (an element's `exists`, a query's
+  /// `count`): the evaluator need build no node, and its
+  /// ``QueryEvaluation/matchCounts`` answer, so they must have an entry for
+  /// every step unless a step matched none.
   public var limit: Int?
   /// Whether an implicit choice with more than one candidate is an error:
   /// the evaluator reports it as ``QueryEvaluation/ambiguity``.

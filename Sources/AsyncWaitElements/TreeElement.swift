@@ -86,7 +86,7 @@ public struct TreeElement<Node: QueryableNode>: ElementLocator, ElementTypeQuery
   /// Whether the query finds the element in the tree right now.
   @inlinable
   public var exists: Bool {
-    get async throws { try await snapshot() != nil }
+    get async throws { try await path.exists() }
   }
 
   /// The node the query finds right now, or `nil`.

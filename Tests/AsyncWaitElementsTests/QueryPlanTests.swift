@@ -53,7 +53,34 @@ import Testing
         == QueryPlan(steps: [
           .search(.descendants, .button, [.identifierOrLabel("Save")]), .select(index: 0, isImplicit: true),
         ]))
-    #expect(asked.request == QueryRequest(limit: 1, isStrict: false, countsAll: false, nodeBudget: 100))
+    // `exists` asks only for the counts.
+    #expect(asked.request == QueryRequest(limit: 0, isStrict: false, countsAll: false, nodeBudget: 100))
+  }
+
+  /// `exists` and `count` ask for no node (a limit of zero) and answer from
+  /// the counts; a read of the node asks for one; the root itself is read,
+  /// not asked of the evaluator.
+  @Test func existsAndCountAnswerFromTheCountsAndAReadAsksForTheNode() async throws {
+    let found = ElementNode(.button, identifier: "save", label: "Save")
+    // Two buttons named Save; a subscript picks the first.
+    let counted = Scripted { plan, request in
+      QueryEvaluation(
+        nodes: request.limit == 0 ? [] : [found], matchCounts: plan.steps.count == 1 ? [2] : [2, 1])
+    }
+    #expect(try await counted.app.buttons["Save"].exists)
+    #expect(try await counted.app.buttons.matching(named: "Save").count == 2)
+    #expect(try await counted.app.buttons["Save"].snapshot() == found)
+    #expect(counted.asked.withLock { $0 }.map(\.request.limit) == [0, 0, 1])
+
+    // Counts that stop before the last step: a step matched none.
+    let stopped = Scripted { _, _ in QueryEvaluation(nodes: [], matchCounts: [0]) }
+    #expect(try await stopped.app.buttons["Save"].exists == false)
+    #expect(try await stopped.app.cells.buttons.count == 0)
+
+    #expect(try await counted.app.exists)
+    #expect(try await counted.app.snapshot()?.elementType == .window)
+    #expect(counted.asked.withLock { $0 }.count == 3)
+    #expect(counted.rootReads.withLock { $0 } == 2)
   }
 
   @Test func everyFilterWithoutAPredicateBecomesPartOfThePlan() async throws {
@@ -87,7 +114,8 @@ import Testing
             .containing(inner),
           ])
       ])
-    #expect(tree.asked.withLock { $0 }.first?.request.limit == nil)
+    // A count asks for no node.
+    #expect(tree.asked.withLock { $0 }.first?.request.limit == 0)
     let pattern = try #require(TextMatch.containing("  Milk\n  2 l ", ignoringCase: true).pattern)
     #expect(pattern.text == "milk 2 l")
     #expect(pattern.isSubstring)

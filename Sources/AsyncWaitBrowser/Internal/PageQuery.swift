@@ -38,6 +38,11 @@ enum PageQuery {
     case search(Search)
     case select(index: Int, isImplicit: Bool)
     case selectLast
+
+    /// Whether the step is a search.
+    var isSearch: Bool {
+      if case .search = self { true } else { false }
+    }
   }
 
   /// The plan's steps as this evaluator runs them, or `nil` when it
@@ -110,6 +115,9 @@ enum PageQuery {
   ///
   /// `kinds` says what a match can be: `"texts"` (text nodes, and fields,
   /// whose texts are in their own shadow trees), `"elements"`, or `"all"`.
+  /// With `describes`, the result's `identities` property holds, as JSON,
+  /// each element's attributes and box (``identity``), whose box makes the
+  /// page lay itself out after a change; without it, `"[]"`.
   ///
   /// It returns an array of elements whose `flags` property has, for each,
   /// `i` when its identifier is `identifier` and `n` otherwise, in capitals
@@ -122,13 +130,17 @@ enum PageQuery {
 
   /// ``find`` before the body of ``identity`` is put in it.
   private static let findTemplate = #"""
-    function(identifier, name, smallest, most, kinds) {
+    function(identifier, name, smallest, most, kinds, describes) {
       const scope = this;
       const doc = scope.nodeType === Node.DOCUMENT_NODE ? scope : scope.ownerDocument;
       const result = [];
       result.flags = "";
-      if (smallest > 0 && (doc.getElementsByTagName("*").length < smallest
-          || doc.querySelector("iframe, frame") !== null)) {
+      // Counted no further than needed; a window's frames are counted
+      // wherever they are (in shadow trees too), without a walk.
+      const walker = doc.createTreeWalker(doc, NodeFilter.SHOW_ELEMENT);
+      let elements = 0;
+      while (elements < smallest && walker.nextNode()) elements += 1;
+      if (smallest > 0 && (elements < smallest || (doc.defaultView?.frames.length ?? 0) > 0)) {
         result.declined = true;
         return result;
       }
@@ -154,7 +166,7 @@ enum PageQuery {
       }
       const ordered = Array.from(found.keys()).sort((a, b) =>
         a === b ? 0 : (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? -1 : 1);
-      result.identities = JSON.stringify(ordered.map((element) => identityOf.call(element)));
+      result.identities = describes ? JSON.stringify(ordered.map((element) => identityOf.call(element))) : "[]";
       for (const element of ordered) {
         result.push(element);
         const flag = found.get(element);
@@ -315,7 +327,9 @@ extension BrowserPage {
             guard scope.objectID != nil || scope.backendNodeID == nil else { return nil }
             guard
               let matches = try await self.search(
-                search, below: scope, smallestPage: position == 0 ? smallestPage : 0, group: group)
+                search, below: scope, smallestPage: position == 0 ? smallestPage : 0,
+                readsNodes: request.limit != 0 && !steps[(position + 1)...].contains(where: \.isSearch),
+                group: group)
             else { return nil }
             found += matches
           }
@@ -366,14 +380,20 @@ extension BrowserPage {
   /// (``PageQuery/find``); Chromium's accessibility tree then gives each its
   /// role and name, all asked at once, and the search keeps those of its
   /// type that have its identifier or its name.
+  ///
+  /// With `readsNodes`, for a query whose nodes the caller needs, the
+  /// candidates' attributes and boxes are read by the search, and the
+  /// static texts of a few with their accessibility nodes (a node's texts
+  /// are its children).
   private func search(
-    _ search: PageQuery.Search, below scope: Found, smallestPage: Int, group: String
+    _ search: PageQuery.Search, below scope: Found, smallestPage: Int, readsNodes: Bool, group: String
   ) async throws -> [Found]? {
     let name = search.name ?? (search.orName ? search.identifier : nil)
     let arguments: [JSONValue] = [
       search.identifier.map(JSONValue.string) ?? .null, name.map(JSONValue.string) ?? .null,
       .number(Double(smallestPage)), .number(Double(PageQuery.mostCandidates)),
       .string(search.type == .staticText ? "texts" : search.type == .any ? "all" : "elements"),
+      .bool(readsNodes),
     ]
     let answer: JSONValue
     if let objectID = scope.objectID {
@@ -420,7 +440,8 @@ extension BrowserPage {
     elements.sort { $0.index < $1.index }
     // Texts are read with the nodes when a match is likely among few.
     let named = try await accessibilityNodes(
-      of: elements.map(\.objectID), withTexts: search.type != .staticText && elements.count <= 4)
+      of: elements.map(\.objectID), withTexts: readsNodes && search.type != .staticText && elements.count <= 4
+    )
     var matches: [Found] = []
     for ((index, objectID), (ax, texts)) in zip(elements, named) {
       guard let ax, let backendNodeID = ax["backendDOMNodeId"]?.int else { continue }

@@ -277,7 +277,8 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   }
 
   /// What the tree's evaluator finds for the steps, or `nil` when the tree
-  /// has none, a step is one only Swift can run, or the evaluator declined.
+  /// has none, the path has no step, a step is one only Swift can run, or the
+  /// evaluator declined.
   ///
   /// - Throws: What the evaluator throws; ``NodeBudgetExceededError`` and
   ///   ``AmbiguousElementError`` as ``resolve(limit:strict:countingAll:evaluates:)`` does.
@@ -285,7 +286,8 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   func evaluated(limit: Int?, strict: Bool, countingAll: Bool) async throws -> (
     nodes: [Node], matchCounts: [Int]
   )? {
-    guard let evaluator, let plan else { return nil }
+    // The root itself is what the root provider reads; no query finds it.
+    guard let evaluator, stepCount > 0, let plan else { return nil }
     let request = QueryRequest(limit: limit, isStrict: strict, countsAll: countingAll, nodeBudget: nodeBudget)
     guard let evaluation = try await evaluator(plan, request) else { return nil }
     if let ambiguity = evaluation.ambiguity {
@@ -436,6 +438,31 @@ struct QueryPath<Node: QueryableNode>: Sendable {
     }
     if let limit, current.count > limit { current.removeLast(current.count - limit) }
     return (current, matchCounts)
+  }
+
+  /// Whether the path finds a node: from the tree's evaluator's counts
+  /// when it answers (no node is built), and otherwise as ``first()``.
+  ///
+  /// - Throws: What ``first()`` and the evaluator throw.
+  @inlinable
+  func exists() async throws -> Bool {
+    if evaluator != nil, let found = try await evaluated(limit: 0, strict: false, countingAll: false) {
+      return found.matchCounts.count == stepCount && found.matchCounts.last ?? 0 > 0
+    }
+    return try await first() != nil
+  }
+
+  /// How many nodes the path finds: from the tree's evaluator's counts
+  /// when it answers (no node is built), and otherwise by resolving the
+  /// path whole.
+  ///
+  /// - Throws: What ``resolve(limit:strict:countingAll:evaluates:)`` throws.
+  @inlinable
+  func count() async throws -> Int {
+    if evaluator != nil, let found = try await evaluated(limit: 0, strict: false, countingAll: false) {
+      return found.matchCounts.count == stepCount ? found.matchCounts.last ?? 0 : 0
+    }
+    return try await resolve(limit: nil, evaluates: false).nodes.count
   }
 
   /// The first node the path finds, from one read of the root: what an
