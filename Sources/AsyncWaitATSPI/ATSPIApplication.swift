@@ -37,6 +37,9 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   /// Fires on every AT-SPI event of the session.
   public let trigger: WaitTrigger
   private let listener: ListenerHandle
+  /// The name libatspi gives each role, by the role's value, for queries
+  /// the application evaluates.
+  private let roleNames: [String]
 
   /// The AT-SPI events that fire ``trigger``.
   static let eventTypes = [
@@ -59,20 +62,36 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
     let changes = WaitTrigger()
     self.name = name
     self.trigger = changes
-    self.listener = try await ATSPIThread.shared.perform { atspi in
-      try ListenerHandle(firing: changes, for: ATSPIApplication.eventTypes, using: atspi)
+    (self.listener, self.roleNames) = try await ATSPIThread.shared.perform { atspi in
+      (
+        try ListenerHandle(firing: changes, for: ATSPIApplication.eventTypes, using: atspi),
+        CollectionQuery.roleNames(using: atspi)
+      )
     }
   }
 
-  /// The application's root, to query: a fresh snapshot of its tree on every
-  /// read, `nil` while the application is not running.
+  /// The application's root, to query: `nil` while the application is not
+  /// running.
+  ///
+  /// A query from it that searches by element type, accessible id and name
+  /// is evaluated by the application (AT-SPI's Collection interface, where
+  /// the application has it): a probe reads the nodes of the type's roles,
+  /// not the whole tree. Any other query, and a failure's description, read
+  /// a fresh snapshot of the tree.
   public var root: TreeElement<ATSPINode> {
-    let (name, budget) = (name, nodeBudget)
-    return TreeElement(name, nodeBudget: budget, triggers: [trigger]) {
-      try await ATSPIThread.shared.perform { atspi in
-        try ATSPIApplication.snapshot(named: name, nodeBudget: budget, using: atspi)
-      }
-    }
+    let (name, budget, roleNames) = (name, nodeBudget, roleNames)
+    return TreeElement(
+      name, nodeBudget: budget, triggers: [trigger],
+      evaluator: { plan, request in
+        try await ATSPIThread.shared.perform { atspi in
+          try CollectionQuery.evaluate(plan, request, application: name, roleNames: roleNames, using: atspi)
+        }
+      },
+      root: {
+        try await ATSPIThread.shared.perform { atspi in
+          try ATSPIApplication.snapshot(named: name, nodeBudget: budget, using: atspi)
+        }
+      })
   }
 
   /// The nodes of the application's tree of a kind, at any depth:
@@ -100,19 +119,28 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   ///   `nodeBudget` nodes; ``ATSPIError`` when a call fails.
   static func snapshot(named name: String, nodeBudget: Int, using atspi: ATSPIFunctions) throws -> ATSPINode?
   {
+    guard let application = try find(named: name, using: atspi) else { return nil }
+    var budget = nodeBudget
+    let node = try ATSPINode.read(application, budget: &budget, using: atspi)
+    // A read the budget cut short would answer queries from part of the
+    // tree: it says so instead, as a tree in memory does.
+    guard budget >= 0 else {
+      throw NodeBudgetExceededError(query: "\(name) (its tree, read in one probe)", nodeBudget: nodeBudget)
+    }
+    return node
+  }
+
+  /// The first application of the desktop called `name`, or `nil`.
+  ///
+  /// Runs on the AT-SPI thread.
+  ///
+  /// - Throws: ``ATSPIError`` when the desktop's children cannot be counted.
+  static func find(named name: String, using atspi: ATSPIFunctions) throws -> AccessibleHandle? {
     guard let desktop = atspi.atspi_get_desktop(0) else { return nil }
     let desktopHandle = AccessibleHandle(adopting: desktop)
     for application in try atspi.children(of: desktopHandle.pointer) {
       let applicationName = try? atspi.string { atspi.atspi_accessible_get_name(application.pointer, $0) }
-      guard applicationName == name else { continue }
-      var budget = nodeBudget
-      let node = try ATSPINode.read(application, budget: &budget, using: atspi)
-      // A read the budget cut short would answer queries from part of the
-      // tree: it says so instead, as a tree in memory does.
-      guard budget >= 0 else {
-        throw NodeBudgetExceededError(query: "\(name) (its tree, read in one probe)", nodeBudget: nodeBudget)
-      }
-      return node
+      if applicationName == name { return application }
     }
     return nil
   }

@@ -35,6 +35,13 @@ typedef struct _AtspiEditableText AtspiEditableText;
 typedef struct _AtspiText AtspiText;
 /// The set of states of an accessible (a GObject).
 typedef struct _AtspiStateSet AtspiStateSet;
+/// An accessible's Collection interface (a GObject): searches of its subtree
+/// that the application runs.
+typedef struct _AtspiCollection AtspiCollection;
+/// What a Collection search matches (a GObject).
+typedef struct _AtspiMatchRule AtspiMatchRule;
+/// A GLib hash table (the attributes of a match rule; never made here).
+typedef struct _GHashTable GHashTable;
 /// An event delivered to a listener (a boxed type, freed with g_boxed_free).
 typedef struct _AtspiEvent AtspiEvent;
 /// A listener for AT-SPI events (a GObject).
@@ -73,6 +80,39 @@ typedef enum {
   /// The object and all its ancestors are visible.
   ATSPI_STATE_SHOWING = 25,
 } AtspiStateType;
+
+/// A role of an accessible; the values are those of AtspiRole in
+/// atspi-constants.h, of which this header names only the first, since the
+/// integration asks libatspi for each role's name (atspi_role_get_name).
+typedef enum {
+  /// Not a role: the first value, where a walk of the roles starts.
+  ATSPI_ROLE_INVALID = 0,
+} AtspiRole;
+
+/// How a match rule combines its criteria of one kind; the values are those
+/// of AtspiCollectionMatchType in atspi-constants.h.
+typedef enum {
+  /// All of the criteria hold (and none given holds).
+  ATSPI_Collection_MATCH_ALL = 1,
+  /// Any of the criteria holds (and none given holds).
+  ATSPI_Collection_MATCH_ANY = 2,
+} AtspiCollectionMatchType;
+
+/// The order of a Collection search's results; the values are those of
+/// AtspiCollectionSortOrder in atspi-constants.h.
+typedef enum {
+  /// Depth-first, in the order of the tree.
+  ATSPI_Collection_SORT_ORDER_CANONICAL = 1,
+} AtspiCollectionSortOrder;
+
+/// A GLib array: its elements and how many there are. The layout is GLib's
+/// struct _GArray.
+typedef struct _GArray {
+  /// The elements.
+  char *_Nullable data;
+  /// How many elements there are.
+  unsigned int len;
+} GArray;
 
 /// Called for each event a listener is registered for (AtspiEventListenerCB).
 /// The callback owns `event`.
@@ -126,7 +166,17 @@ typedef int (*GSourceFunc)(void *_Nullable user_data);
      GError *_Nullable *_Nullable error)) \
   F(int, atspi_event_listener_deregister, \
     (AtspiEventListener *_Nonnull listener, const char *_Nonnull event_type, \
-     GError *_Nullable *_Nullable error))
+     GError *_Nullable *_Nullable error)) \
+  F(char *_Nullable, atspi_role_get_name, (AtspiRole role)) \
+  F(AtspiCollection *_Nullable, atspi_accessible_get_collection_iface, (AtspiAccessible *_Nonnull obj)) \
+  F(AtspiMatchRule *_Nonnull, atspi_match_rule_new, \
+    (AtspiStateSet *_Nullable states, AtspiCollectionMatchType statematchtype, \
+     GHashTable *_Nullable attributes, AtspiCollectionMatchType attributematchtype, \
+     GArray *_Nullable roles, AtspiCollectionMatchType rolematchtype, GArray *_Nullable interfaces, \
+     AtspiCollectionMatchType interfacematchtype, int invert)) \
+  F(GArray *_Nullable, atspi_collection_get_matches, \
+    (AtspiCollection *_Nonnull collection, AtspiMatchRule *_Nonnull rule, \
+     AtspiCollectionSortOrder sortby, int count, int traverse, GError *_Nullable *_Nullable error))
 
 /// The functions of GObject.
 #define ASYNC_WAIT_ATSPI_GOBJECT_FUNCTIONS(F) \
@@ -146,7 +196,10 @@ typedef int (*GSourceFunc)(void *_Nullable user_data);
     (GSource *_Nonnull source, GSourceFunc _Nullable func, void *_Nullable data, \
      GDestroyNotify _Nullable notify)) \
   F(unsigned int, g_source_attach, (GSource *_Nonnull source, GMainContext *_Nullable context)) \
-  F(void, g_source_unref, (GSource *_Nonnull source))
+  F(void, g_source_unref, (GSource *_Nonnull source)) \
+  F(GArray *_Nonnull, g_array_new, (int zero_terminated, int clear_, unsigned int element_size)) \
+  F(GArray *_Nonnull, g_array_append_vals, (GArray *_Nonnull array, const void *_Nullable data, unsigned int len)) \
+  F(char *_Nullable, g_array_free, (GArray *_Nonnull array, int free_segment))
 
 #define ASYNC_WAIT_ATSPI_FIELD(returnType, name, parameters) returnType (*_Nonnull name) parameters;
 

@@ -29,12 +29,84 @@ struct ItemListAppTests {
       try await app.lists["ItemListScreen.list.items"].requireExistence(timeout: timeout)
       let small = try await ATSPIApplication(named: app.name, nodeBudget: 5)
 
-      let error = await #expect(throws: NodeBudgetExceededError.self) {
-        _ = try await small.lists["ItemListScreen.list.items"].exists
+      // The application evaluates the search, and reads more than 5 nodes
+      // of every type; the walk of a snapshot, which a predicate needs,
+      // reads the whole tree.
+      let searched = await #expect(throws: NodeBudgetExceededError.self) {
+        _ = try await small.descendants(matching: .any)["ItemListScreen.list.items"].exists
+      }
+      let walked = await #expect(throws: NodeBudgetExceededError.self) {
+        _ = try await small.lists.matching { _ in true }["ItemListScreen.list.items"].exists
       }
 
-      #expect(error?.nodeBudget == 5)
-      #expect(error?.description.contains("stopped after 5 nodes") == true, "\(String(describing: error))")
+      #expect(searched?.nodeBudget == 5)
+      #expect(walked?.nodeBudget == 5)
+      #expect(walked?.description.contains("stopped after 5 nodes") == true, "\(String(describing: walked))")
+      // What the application searched for, by type, is within the budget.
+      #expect(try await small.lists["ItemListScreen.list.items"].exists)
+    }
+  }
+
+  /// The queries the application evaluates find what a walk of a snapshot
+  /// finds: the same nodes, in the same order.
+  @Test func theApplicationsSearchFindsWhatAWalkFinds() async throws {
+    try await withItemListApp { app in
+      try await app.lists["ItemListScreen.list.items"].requireExistence(timeout: timeout)
+      let root = app.root
+      let queries: [(String, ElementQuery<ATSPINode>)] = [
+        ("buttons", root.buttons),
+        ("static texts", root.staticTexts),
+        ("cells of the list", root.lists["ItemListScreen.list.items"].children(matching: .cell)),
+        ("any named Add Item", root.descendants(matching: .any).matching(named: "Add Item")),
+        (
+          "buttons named remove, any case",
+          root.buttons.matching(named: .containing("remove", ignoringCase: true))
+        ),
+        (
+          "by identifier",
+          root.descendants(matching: .any).matching(identifier: "ItemListScreen.button.remind")
+        ),
+        ("texts in cells", root.cells.descendants(matching: .staticText)),
+        ("windows", root.descendants(matching: .window)),
+        ("a type with no role", root.descendants(matching: .datePicker)),
+      ]
+      for (name, query) in queries {
+        // A predicate no evaluator can run makes the same query a walk.
+        let walked = query.matching { _ in true }
+        let found = try await query.snapshots().map { "\($0.role) \($0.identifier) \($0.label)" }
+        let expected = try await walked.snapshots().map { "\($0.role) \($0.identifier) \($0.label)" }
+        #expect(found == expected, "\(name)")
+        #expect(try await query.count == expected.count, "\(name)")
+        #expect(try await query.exists == !expected.isEmpty, "\(name)")
+      }
+      #expect(try await root.staticTexts.element(boundBy: 2).snapshot()?.label == "Item 3")
+      #expect(try await root.cells.lastMatch.staticTexts.firstMatch.snapshot()?.label == "Item 4")
+      let ambiguous = await #expect(throws: AmbiguousElementError.self) {
+        _ = try await root.buttons.element.uniqueSnapshot()
+      }
+      #expect(ambiguous?.matchCount == 3)
+    }
+  }
+
+  /// A probe of a search the application evaluates costs what it matches:
+  /// on a tree four times the default budget, a button is found; a walk of
+  /// the same tree stops at the budget and says so.
+  @Test func aSearchInATreeLargerThanTheBudgetFindsItsMatches() async throws {
+    try await withItemListApp(items: 4_000) { app in
+      let add = app.buttons["ItemListScreen.button.add"]
+
+      try await add.requireExistence(timeout: timeout)
+      try await app.buttons["Remove Last"].requireExistence(timeout: timeout)
+      #expect(try await app.buttons.count == 3)
+      #expect(try await app.lists["ItemListScreen.list.items"].exists)
+
+      await #expect(throws: NodeBudgetExceededError.self) {
+        _ = try await app.buttons.matching { _ in true }["ItemListScreen.button.add"].exists
+      }
+      // 8,000 static texts and cells are more than the budget: no silent cap.
+      await #expect(throws: NodeBudgetExceededError.self) {
+        _ = try await app.staticTexts["Item 4000"].exists
+      }
     }
   }
 

@@ -1,8 +1,8 @@
 """The item-list tutorial app, in GTK 3, for the AT-SPI integration tests.
 
-Usage: python3 item_list_app.py APP-NAME
+Usage: python3 item_list_app.py APP-NAME [ITEMS]
 
-A list of four items; "Add Item" opens a dialog with a text field whose "Add"
+A list of four items (or ITEMS); "Add Item" opens a dialog with a text field whose "Add"
 button adds the item after a short delay; "Remove Last" removes items until
 the list is empty, when it becomes insensitive; "Remind Me" shows a
 "Reminder" dialog on a timer, which "Dismiss" closes. Widgets carry
@@ -26,15 +26,15 @@ def identify(widget, identifier):
 
 
 class ItemListWindow(Gtk.Window):
-    def __init__(self):
+    def __init__(self, count):
         super().__init__(title="Items")
         self.set_default_size(320, 360)
         box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=4)
         self.add(box)
         self.items = identify(Gtk.ListBox(), "ItemListScreen.list.items")
         box.pack_start(self.items, True, True, 0)
-        for item in ["Item 1", "Item 2", "Item 3", "Item 4"]:
-            self.append(item)
+        for number in range(1, count + 1):
+            self.append(f"Item {number}")
         self.add_button = identify(Gtk.Button(label="Add Item"), "ItemListScreen.button.add")
         self.remove_button = identify(Gtk.Button(label="Remove Last"), "ItemListScreen.button.delete")
         self.remind_button = identify(Gtk.Button(label="Remind Me"), "ItemListScreen.button.remind")
@@ -95,7 +95,7 @@ class ItemListWindow(Gtk.Window):
 
 def main():
     GLib.set_prgname(sys.argv[1] if len(sys.argv) > 1 else "item-list-app")
-    window = ItemListWindow()
+    window = ItemListWindow(int(sys.argv[2]) if len(sys.argv) > 2 else 4)
     window.show_all()
     Gtk.main()
 
