@@ -25,6 +25,7 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
     case unexpectedResponse
     case navigationFailed
     case scriptFailed
+    case undecodableResult
     case invalidArgument
   }
 
@@ -82,8 +83,11 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
   public static let unexpectedResponse = BrowserError(.unexpectedResponse)
   /// A navigation failed, such as for a refused connection.
   public static let navigationFailed = BrowserError(.navigationFailed)
-  /// A script given to ``BrowserPage/evaluate(_:)`` threw.
+  /// A script given to ``BrowserPage/evaluate(_:)`` or its relatives threw.
   public static let scriptFailed = BrowserError(.scriptFailed)
+  /// A script's result does not decode as the type asked for
+  /// (``BrowserPage/evaluate(_:as:)``); the detail gives the result.
+  public static let undecodableResult = BrowserError(.undecodableResult)
   /// An action was given what it cannot act with, such as a file that does
   /// not exist or a key name it does not know.
   public static let invalidArgument = BrowserError(.invalidArgument)
@@ -99,6 +103,7 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
   }
   static func navigationFailed(_ detail: String) -> BrowserError { BrowserError(.navigationFailed, detail) }
   static func scriptFailed(_ detail: String) -> BrowserError { BrowserError(.scriptFailed, detail) }
+  static func undecodableResult(_ detail: String) -> BrowserError { BrowserError(.undecodableResult, detail) }
   static func invalidArgument(_ detail: String) -> BrowserError { BrowserError(.invalidArgument, detail) }
 
   /// Whether every wait retries this error (``commandTimedOut``): Chromium
@@ -118,6 +123,7 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
       case .unexpectedResponse: "Chromium's answer lacked what the command returns"
       case .navigationFailed: "The navigation failed"
       case .scriptFailed: "The script threw"
+      case .undecodableResult: "The script's result does not decode as the type asked for"
       case .invalidArgument: "The action cannot use what it was given"
       }
     return detail.isEmpty ? "\(summary)." : "\(summary): \(detail)"

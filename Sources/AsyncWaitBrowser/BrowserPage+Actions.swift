@@ -56,6 +56,7 @@ extension BrowserPage {
     static let press = Action(name: "a key press", checks: [])
     static let focus = Action(name: "focusing", checks: [])
     static let setInputFiles = Action(name: "setting its files", checks: [])
+    static let dispatchEvent = Action(name: "an event", checks: [])
 
     /// "ready for a click: to exist, be enabled, be visible, hold still and
     /// receive the click".
@@ -637,6 +638,83 @@ extension BrowserPage {
 
   /// What a node that resolves to no script object is.
   static let detached = "the node is not in the document"
+
+  /// Dispatches a DOM event on an element, once it exists, whether or not
+  /// it is visible or enabled: Playwright's `dispatchEvent`.
+  ///
+  /// The event is of the interface its type belongs to (`MouseEvent` for
+  /// `click`, `FocusEvent` for `blur`, `KeyboardEvent` for `keydown`,
+  /// `PointerEvent`, `TouchEvent`, `DragEvent`, `WheelEvent`, `InputEvent`;
+  /// `Event` otherwise), and bubbles, can be cancelled and crosses shadow
+  /// roots unless `eventInit` says otherwise. Nothing else happens: an
+  /// element that is blurred this way keeps the focus.
+  ///
+  /// ```swift
+  /// try await page.dispatchEvent("blur", on: page.textFields["new-todo"])
+  /// try await page.dispatchEvent(
+  ///   "keydown", on: editor, eventInit: "{ key: 'Escape' }")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The event's type, such as `click` or `blur`.
+  ///   - element: The element.
+  ///   - eventInit: A JavaScript object literal of the event's properties,
+  ///     given to its constructor; `{}` by default.
+  ///   - timeout: How long to wait for the element to exist; `nil` takes the
+  ///     scope's default timeout.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: As ``focus(_:timeout:callSite:fileID:filePath:line:column:)``
+  ///   does; ``BrowserError/commandFailed`` when `eventInit` is not an
+  ///   object literal or the element went away.
+  public func dispatchEvent(
+    _ type: String,
+    on element: some ElementLocator<BrowserNode>,
+    eventInit: String = "{}",
+    timeout: Duration? = nil,
+    callSite: CallSite? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let target = try await ready(element.element, for: .dispatchEvent, timeout: timeout, at: site)
+    let declaration = Self.dispatchEventFunction.replacingOccurrences(of: "EVENT_INIT", with: eventInit)
+    guard
+      try await callFunction(
+        on: target.backendNodeID, declaration, [.string(type)],
+        named: "dispatching \(String(reflecting: type))")
+        != nil
+    else { throw BrowserError.commandFailed(Self.detached) }
+  }
+
+  /// Dispatches an event of a type (its one argument) on `this`, with the
+  /// properties `EVENT_INIT` gives, of the interface the type belongs to.
+  static let dispatchEventFunction = """
+    function(type) {
+      const interfaces = [
+        [MouseEvent, ["auxclick", "click", "contextmenu", "dblclick", "mousedown", "mouseenter",
+          "mouseleave", "mousemove", "mouseout", "mouseover", "mouseup"]],
+        [PointerEvent, ["gotpointercapture", "lostpointercapture", "pointercancel", "pointerdown",
+          "pointerenter", "pointerleave", "pointermove", "pointerout", "pointerover", "pointerup"]],
+        [KeyboardEvent, ["keydown", "keypress", "keyup"]],
+        [FocusEvent, ["blur", "focus", "focusin", "focusout"]],
+        [DragEvent, ["drag", "dragend", "dragenter", "dragexit", "dragleave", "dragover", "dragstart", "drop"]],
+        [WheelEvent, ["wheel"]],
+        [InputEvent, ["beforeinput", "input"]],
+        [typeof TouchEvent === "function" ? TouchEvent : Event, ["touchcancel", "touchend", "touchmove", "touchstart"]],
+      ];
+      const found = interfaces.find(([, types]) => types.includes(type));
+      const init = Object.assign({ bubbles: true, cancelable: true, composed: true }, (EVENT_INIT));
+      this.dispatchEvent(new (found ? found[0] : Event)(type, init));
+      return true;
+    }
+    """
 
   /// Calls a function on a DOM node, with arguments, and returns its result.
   ///

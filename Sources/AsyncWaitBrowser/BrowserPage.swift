@@ -508,33 +508,6 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     }
   }
 
-  /// Runs JavaScript in the page and returns its result as JSON text.
-  ///
-  /// A promise is awaited. Values that have no JSON form (`undefined`,
-  /// functions) read as `null`.
-  ///
-  /// ```swift
-  /// let count = try await page.evaluate(
-  ///   "document.querySelectorAll('li').length")  // "4"
-  /// ```
-  ///
-  /// - Parameter expression: The script.
-  /// - Returns: The result, as JSON text.
-  /// - Throws: ``BrowserError/scriptFailed`` with the exception when the
-  ///   script throws; ``BrowserError`` when Chromium refuses or has gone away.
-  public func evaluate(_ expression: String) async throws -> String {
-    try await evaluateValue(expression).serialized
-  }
-
-  func evaluateValue(_ expression: String) async throws -> JSONValue {
-    let answer = try await send(
-      "Runtime.evaluate", ["expression": .string(expression), "returnByValue": true, "awaitPromise": true])
-    if let exception = answer["exceptionDetails"] {
-      throw BrowserError.scriptFailed(Self.text(ofException: exception))
-    }
-    return answer["result"]?["value"] ?? .null
-  }
-
   /// What a script's `exceptionDetails` says: the exception's description,
   /// or the protocol's text when it has none.
   static func text(ofException details: JSONValue) -> String {

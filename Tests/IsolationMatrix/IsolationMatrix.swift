@@ -295,6 +295,7 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
     "AsyncWaitBrowser.BrowserPage.focus(_:timeout:)": browserAction,
     "AsyncWaitBrowser.BrowserPage.selectOption(_:in:timeout:)": browserAction,
     "AsyncWaitBrowser.BrowserPage.setInputFiles(_:on:timeout:)": browserAction,
+    "AsyncWaitBrowser.BrowserPage.dispatchEvent(_:on:eventInit:timeout:)": browserAction,
     "AsyncWaitATSPI.ATSPIApplication.click(_:)": atspiAction,
     "AsyncWaitATSPI.ATSPIApplication.type(_:into:)": atspiAction,
   ]

@@ -38,6 +38,18 @@ enum JSONValue: Sendable, Equatable {
     return value
   }
 
+  /// Whether the value is truthy, as JavaScript has it: not `false`, `0`,
+  /// `""` or `null` (which `undefined` and `NaN` become as JSON).
+  var isTruthy: Bool {
+    switch self {
+    case .null: false
+    case .bool(let value): value
+    case .number(let value): value != 0 && !value.isNaN
+    case .string(let value): !value.isEmpty
+    case .array, .object: true
+    }
+  }
+
   var array: [JSONValue]? {
     guard case .array(let values) = self else { return nil }
     return values

@@ -86,14 +86,14 @@ func latencies(woken: Bool) async throws -> [Double] {
   for index in 0..<latencySamples {
     let name = "late-\(woken ? "woken" : "polled")-\(index)"
     let delay = 20 + Int.random(in: 0..<80)
-    _ = try await page.evaluate("addItemLater('\(name)', \(delay))")
+    try await page.evaluate("addItemLater('\(name)', \(delay))")
     try await root.descendants(matching: .staticText)[name].requireExistence(
       using: Wait(timeout: .seconds(10), schedule: .fixed(.milliseconds(100))))
     let returned = epochMilliseconds()
-    let changedAt = Double(try await page.evaluate("window.changedAt")) ?? .nan
+    let changedAt = try await page.evaluate("window.changedAt", as: Double?.self) ?? .nan
     samples.append(returned - changedAt)
     // The page keeps its size: every sample probes the same tree.
-    _ = try await page.evaluate("document.querySelector('[data-testid=items]').lastElementChild.remove()")
+    try await page.evaluate("document.querySelector('[data-testid=items]').lastElementChild.remove()")
   }
   return samples
 }
@@ -215,12 +215,12 @@ for size in sizes {
       try await timed { try await rowsPage.staticTexts["Item \(size)"].requireExistence(timeout: patience) })
     measured.click.append(
       try await timed { try await rowsPage.click(rowsPage.buttons["remove-\(size)"], timeout: patience) })
-    _ = try await rowsPage.evaluate("window.addRowLater(50); 1")
+    try await rowsPage.evaluate("window.addRowLater(50)")
     try await rowsPage.cells["row-new"].requireExistence(timeout: patience)
     let returned = epochMilliseconds()
-    let appendedAt = Double(try await rowsPage.evaluate("window.appendedAt")) ?? .nan
+    let appendedAt = try await rowsPage.evaluate("window.appendedAt", as: Double?.self) ?? .nan
     measured.change.append(returned - appendedAt)
-    _ = try await rowsPage.evaluate("window.removeNewRows(); 1")
+    try await rowsPage.evaluate("window.removeNewRows()")
   }
   try await rowsPage.close()
   sizeRows.append(measured)

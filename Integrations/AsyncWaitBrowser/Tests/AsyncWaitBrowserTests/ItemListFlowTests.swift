@@ -121,9 +121,9 @@ struct ItemListFlowTests {
 
   @Test func evaluateReturnsJSONAndReportsExceptions() async throws {
     try await withItemListPage { (page) async throws in
-      #expect(try await page.evaluate("document.querySelectorAll('li').length") == "4")
-      #expect(try await page.evaluate("({a: [1, 'two', null]})") == #"{"a":[1,"two",null]}"#)
-      #expect(try await page.evaluate("undefined") == "null")
+      #expect(try await page.evaluateJSON("document.querySelectorAll('li').length") == "4")
+      #expect(try await page.evaluateJSON("({a: [1, 'two', null]})") == #"{"a":[1,"two",null]}"#)
+      #expect(try await page.evaluateJSON("undefined") == "null")
       #expect(try await page.url == site.url())
       await #expect(throws: BrowserError.scriptFailed) {
         try await page.evaluate("throw new Error('boom')")
