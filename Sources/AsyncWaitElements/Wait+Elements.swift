@@ -12,7 +12,9 @@ extension Wait {
   ///     one's schedule.
   /// - Returns: The configuration to run.
   @inlinable
-  func configured(for element: some WaitableElement, timeout: Duration?, pollingInterval: Duration?) -> Wait {
+  package func configured(for element: some WaitableElement, timeout: Duration?, pollingInterval: Duration?)
+    -> Wait
+  {
     var copy = self
     if let timeout { copy.timeout = timeout }
     if let pollingInterval { copy.schedule = .fixed(pollingInterval) }

@@ -91,6 +91,57 @@ import Testing
   }
 }
 
+/// The list form of the texts: every match's text, one read a probe.
+@Suite struct ListExpectationTests {
+  @Test func theTextsOfEveryMatchAreCheckedInOrder() async throws {
+    let page = ElementTree(signUpForm).rootElement("page")
+    let drafts = page.cells
+
+    try await drafts.require(texts: ["Item 1 Delete", "Item 22 Delete"], timeout: .zero)
+    try await drafts.require(texts: [.containing("Item 1"), .matching(/^Item 22/)], timeout: .zero)
+    try await page.descendants(matching: "dialog").require(texts: [], timeout: .zero)
+
+    // One text short, one too many, and one in the wrong place.
+    for wrong: [TextMatch] in [
+      ["Item 1 Delete"], ["Item 1 Delete", "Item 22 Delete", "Item 3"], ["Item 22 Delete", "Item 1 Delete"],
+    ] {
+      let error = try await #require(throws: WaitTimeoutError.self) {
+        try await drafts.require(texts: wrong, timeout: .zero)
+      }
+      #expect(
+        error.lastObservation?.hasPrefix(#"its texts were ["Item 1 Delete", "Item 22 Delete"]"#) == true)
+    }
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await drafts.require(texts: ["Item 1 Delete", .containing("Item 3")], timeout: .zero)
+    }
+    #expect(
+      error.comment
+        == #"page.descendants(matching: .cell) to have texts ["Item 1 Delete", .containing("Item 3")]"#)
+  }
+
+  /// A probe reads the tree once: the count and the texts are of one
+  /// moment, never a count of one tree and a text of the next.
+  @Test func eachProbeReadsTheTreeOnce() async throws {
+    let reads = Locked(0)
+    let page = TreeElement("page") {
+      let read = reads.withLock { count in
+        count += 1
+        return count
+      }
+      // The second item's text changes on every read.
+      return ElementNode(
+        .window,
+        children: [
+          ElementNode(.cell, children: [ElementNode(.staticText, label: "Item 1")]),
+          ElementNode(.cell, children: [ElementNode(.staticText, label: "Read \(read)")]),
+        ])
+    }
+
+    try await page.cells.require(texts: ["Item 1", "Read 1"], timeout: .zero)
+    #expect(reads.withLock { $0 } == 1)
+  }
+}
+
 /// A root's diagnostics run when a wait on it fails, never while waits pass
 /// nor for a look at the state.
 @Suite struct DiagnosticsTests {

@@ -265,6 +265,8 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
   case queryWaitForCount = "AsyncWaitElements.ElementQuery.wait(forCount:timeout:pollingInterval:using:)"
   case queryRequireCount =
     "AsyncWaitElements.ElementQuery.require(count:_:timeout:pollingInterval:using:)"
+  case queryRequireTexts =
+    "AsyncWaitElements.ElementQuery.require(texts:_:timeout:pollingInterval:using:)"
   case treeWaitForToEqual = "AsyncWaitElements.TreeElement.wait(for:toEqual:timeout:pollingInterval:using:)"
   case treeRequireForToEqual =
     "AsyncWaitElements.TreeElement.require(_:for:toEqual:timeout:pollingInterval:using:)"
@@ -296,6 +298,8 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
     "AsyncWaitBrowser.BrowserPage.selectOption(_:in:timeout:)": browserAction,
     "AsyncWaitBrowser.BrowserPage.setInputFiles(_:on:timeout:)": browserAction,
     "AsyncWaitBrowser.BrowserPage.dispatchEvent(_:on:eventInit:timeout:)": browserAction,
+    "AsyncWaitBrowser.ElementQuery.require(classes:_:timeout:pollingInterval:using:)":
+      "a page's query: its root provider is the page's own, and it reads the matches' classes; it runs no caller code",
     "AsyncWaitATSPI.ATSPIApplication.click(_:)": atspiAction,
     "AsyncWaitATSPI.ATSPIApplication.type(_:into:)": atspiAction,
   ]
@@ -320,7 +324,7 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
     case .elementWait, .elementRequire, .waitForExistence, .waitForNonExistence, .requireExistence,
       .requireNonExistence, .elementNever, .elementAlways, .elementRequireNever, .elementRequireAlways,
       .elementWaitForToEqual, .elementRequireForToEqual, .locatorWaitFor, .locatorRequire, .queryWaitForCount,
-      .queryRequireCount, .treeWaitForToEqual, .treeRequireForToEqual:
+      .queryRequireCount, .queryRequireTexts, .treeWaitForToEqual, .treeRequireForToEqual:
       return [.timer, .manualClock, .trigger, .treeChange]
     default:
       return [.timer, .manualClock, .trigger]
@@ -479,6 +483,8 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
       try expect(try await env.app.staticTexts.wait(forCount: 1, using: wait), true)
     case .queryRequireCount:
       try await env.app.staticTexts.require(count: 1, using: wait)
+    case .queryRequireTexts:
+      try await env.app.staticTexts.require(texts: ["done"], using: wait)
     case .treeWaitForToEqual:
       try expect(try await go.wait(for: \.isEnabled, toEqual: true, using: wait), true)
     case .treeRequireForToEqual:
