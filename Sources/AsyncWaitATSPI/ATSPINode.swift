@@ -82,6 +82,23 @@ public struct ATSPINode: QueryableNode, Sendable {
 }
 
 extension ATSPINode {
+  /// Whether a query for `type` matches the node: `.any`, its
+  /// ``elementType``, or its AT-SPI role by name (`"push button"`,
+  /// `"check box"`): `app.descendants(matching: "check box")` finds check
+  /// boxes and no radio button, while `.toggle` finds both.
+  ///
+  /// - Parameter type: The type a query asks for.
+  /// - Returns: Whether the node is of that type.
+  public func isOfType(_ type: ElementType) -> Bool {
+    Self.role(role, isOfType: type)
+  }
+
+  /// Whether a node of the AT-SPI role `role` is of `type`; the rule of
+  /// ``isOfType(_:)``, for the application's own search too.
+  static func role(_ role: String, isOfType type: ElementType) -> Bool {
+    type == .any || type.rawValue == role || type == elementType(forRole: role)
+  }
+
   /// The element type of an AT-SPI role: the package's type where one fits,
   /// so that XCUITest-style shortcuts work on the desktop too.
   ///
@@ -98,7 +115,8 @@ extension ATSPINode {
   /// | `image`, `icon` | `.image` |
   /// | `application` | `.application` |
   ///
-  /// Any other role is its own type, named as AT-SPI names it.
+  /// Any other role is its own type, named as AT-SPI names it; a query by
+  /// any role's own name matches too (``isOfType(_:)``).
   ///
   /// - Parameter role: The role's name.
   /// - Returns: The element type.

@@ -130,14 +130,13 @@ enum CollectionQuery {
     case .children:
       candidates = try atspi.children(of: scope.pointer).filter { child in
         try type == .any
-          || type.matches(
-            ATSPINode.elementType(
-              forRole: atspi.string { atspi.atspi_accessible_get_role_name(child.pointer, $0) }))
+          || ATSPINode.role(
+            atspi.string { atspi.atspi_accessible_get_role_name(child.pointer, $0) }, isOfType: type)
       }
     case .descendants:
       // Value 0 is no role ("invalid").
       let roles = roleNames.indices.dropFirst().filter {
-        type.matches(ATSPINode.elementType(forRole: roleNames[$0]))
+        ATSPINode.role(roleNames[$0], isOfType: type)
       }.map { AtspiRole(rawValue: UInt32($0)) }
       if roles.isEmpty && type != .any { return [] }
       guard let matches = try self.matches(of: type == .any ? [] : roles, below: scope, using: atspi) else {

@@ -196,8 +196,31 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
 }
 
 extension BrowserNode {
+  /// Whether a query for `type` matches the element: `.any`, its
+  /// ``elementType``, or its role by name, as ARIA or Chromium names it
+  /// (`"checkbox"`, `"listitem"`, `"img"`): `page.descendants(matching:
+  /// "checkbox")` finds checkboxes and no radio button, as Playwright's
+  /// `getByRole("checkbox")` does, while `.toggle` finds both.
+  ///
+  /// - Parameter type: The type a query asks for.
+  /// - Returns: Whether the element is of that type.
+  public func isOfType(_ type: ElementType) -> Bool {
+    Self.role(role, isOfType: type)
+  }
+
+  /// Whether an element of Chromium's role `role` is of `type`; the rule of
+  /// ``isOfType(_:)``, for the page's own search too.
+  static func role(_ role: String, isOfType type: ElementType) -> Bool {
+    if type == .any || type.rawValue == role { return true }
+    // ARIA's name where Chromium's differs.
+    if type.rawValue == "img" && role == "image" { return true }
+    return type == elementType(forRole: role)
+  }
+
   /// The element type of an accessibility role: the package's type where one
   /// fits, so that XCUITest-style shortcuts work on web pages too.
+  ///
+  /// A query by the role's own name matches too (``isOfType(_:)``).
   ///
   /// | Roles | Element type |
   /// | --- | --- |

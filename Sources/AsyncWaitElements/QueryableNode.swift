@@ -70,6 +70,19 @@ public protocol QueryableNode: SendableMetatype {
   /// besides its label, identifier, value and being disabled. The default
   /// is none.
   var dumpedStates: [String] { get }
+
+  /// Whether a query for `type` matches the node: `.any`, the node's
+  /// ``elementType``, and any other name the tree gives the node's kind.
+  ///
+  /// The default matches `.any` and the node's ``elementType``. A tree whose
+  /// nodes have a role of their own besides the package's type answers to
+  /// both: a web page's checkbox is a `.toggle` and a `"checkbox"`, and
+  /// `page.descendants(matching: "checkbox")` finds it (and no radio
+  /// button), as Playwright's `getByRole("checkbox")` does.
+  ///
+  /// - Parameter type: The type a query asks for.
+  /// - Returns: Whether the node is of that type.
+  func isOfType(_ type: ElementType) -> Bool
 }
 
 extension QueryableNode {
@@ -89,6 +102,12 @@ extension QueryableNode {
   public var placeholder: String? { nil }
   /// No states beyond those every node has: none.
   public var dumpedStates: [String] { [] }
+  /// Whether `type` is `.any` or the node's ``elementType``.
+  ///
+  /// - Parameter type: The type a query asks for.
+  /// - Returns: Whether the node is of that type.
+  @inlinable
+  public func isOfType(_ type: ElementType) -> Bool { type == .any || type == elementType }
   /// The ``label``, unless the node is a text node or its children's texts make up its label.
   public var labelText: String? {
     guard !label.isEmpty, elementType != .staticText else { return nil }

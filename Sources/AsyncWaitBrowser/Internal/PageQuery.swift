@@ -550,9 +550,9 @@ extension BrowserPage {
       let reasons = ax["ignoredReasons"]?.array?.compactMap { $0["name"]?.string } ?? []
       if reasons.contains(where: PageSnapshot.hiddenReasons.contains) { return false }
       // Left out but identified: a snapshot keeps it, as role "none".
-      return type == .any || type == BrowserNode.elementType(forRole: "none")
+      return BrowserNode.role("none", isOfType: type)
     }
-    return type.matches(BrowserNode.elementType(forRole: role))
+    return BrowserNode.role(role, isOfType: type)
   }
 
   /// The nodes for found elements, each with its attributes, its box and,

@@ -522,7 +522,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
       case .children:
         for child in node.children {
           guard try visits.visit() else { return .none }
-          guard type.matches(child.elementType), try filters.match(child, visits: &visits) else { continue }
+          guard child.isOfType(type), try filters.match(child, visits: &visits) else { continue }
           let lookup = try first(from: child, at: position + 1, visits: &visits)
           if case .none = lookup { continue }
           return lookup
@@ -543,7 +543,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
           let candidate = siblings[next]
           next += 1
           guard try visits.visit() else { return .none }
-          if type.matches(candidate.elementType), try filters.match(candidate, visits: &visits) {
+          if candidate.isOfType(type), try filters.match(candidate, visits: &visits) {
             let lookup = try first(from: candidate, at: position + 1, visits: &visits)
             if case .none = lookup {} else { return lookup }
           }
@@ -570,7 +570,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
       case .children:
         for child in node.children {
           guard try visits.visit() else { return found }
-          guard type.matches(child.elementType), try filters.match(child, visits: &visits) else { continue }
+          guard child.isOfType(type), try filters.match(child, visits: &visits) else { continue }
           found.append(child)
           if found.count == limit { return found }
         }
@@ -579,7 +579,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
         var stack = Array(node.children.reversed())
         while let next = stack.popLast() {
           guard try visits.visit() else { return found }
-          if type.matches(next.elementType), try filters.match(next, visits: &visits) {
+          if next.isOfType(type), try filters.match(next, visits: &visits) {
             found.append(next)
             if found.count == limit { return found }
           }

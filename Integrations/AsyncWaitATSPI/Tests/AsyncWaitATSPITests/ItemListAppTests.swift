@@ -68,6 +68,7 @@ struct ItemListAppTests {
         ),
         ("texts in cells", root.cells.descendants(matching: .staticText)),
         ("windows", root.descendants(matching: .window)),
+        ("push buttons, by the role's name", root.descendants(matching: "push button")),
         ("a type with no role", root.descendants(matching: .datePicker)),
       ]
       for (name, query) in queries {
@@ -79,6 +80,8 @@ struct ItemListAppTests {
         #expect(try await query.count == expected.count, "\(name)")
         #expect(try await query.exists == !expected.isEmpty, "\(name)")
       }
+      #expect(try await root.descendants(matching: "push button").count == 3)
+      #expect(try await root.descendants(matching: "list box").children(matching: "list item").count == 4)
       #expect(try await root.staticTexts.element(boundBy: 2).snapshot()?.label == "Item 3")
       #expect(try await root.cells.lastMatch.staticTexts.firstMatch.snapshot()?.label == "Item 4")
       let ambiguous = await #expect(throws: AmbiguousElementError.self) {
