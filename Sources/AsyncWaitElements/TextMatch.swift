@@ -84,6 +84,25 @@ public struct TextMatch: Sendable, ExpressibleByStringInterpolation, CustomStrin
     TextMatch(rule: .containing(normalized(text, ignoringCase: ignoringCase), ignoringCase: ignoringCase))
   }
 
+  /// The text contains `text`, in any case: how Playwright matches a string
+  /// by default (`getByText("Submit")`, `getByLabel("Email")`,
+  /// `getByRole("button", { name: "Save" })`), where a plain string here
+  /// matches as Playwright's `exact: true` does.
+  ///
+  /// ```swift
+  /// page.descendants(labelled: .loosely("mark all as complete"))
+  /// // finds the checkbox labelled "❯Mark all as complete"
+  /// ```
+  ///
+  /// The same match as `.containing(text, ignoringCase: true)`, and
+  /// described so.
+  ///
+  /// - Parameter text: The part to expect, in any case.
+  /// - Returns: The match.
+  public static func loosely(_ text: String) -> TextMatch {
+    .containing(text, ignoringCase: true)
+  }
+
   /// A regular expression matches somewhere in the text.
   ///
   /// The regex runs under a lock, one match at a time, so one built with

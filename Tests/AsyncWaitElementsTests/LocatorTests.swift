@@ -36,6 +36,19 @@ let signUpForm = ElementNode(
 @Suite struct LocatorTests {
   var page: TreeElement<ElementNode> { ElementTree(signUpForm).rootElement("page") }
 
+  /// `.loosely` matches as Playwright's strings do by default: a part, in
+  /// any case; described as the match it is.
+  @Test func looselyMatchesAPartInAnyCase() async throws {
+    #expect(try await page.descendants(matching: .button, named: .loosely("delete")).count == 2)
+    #expect(try await page.descendants(labelled: .loosely("CLOSE")).count == 1)
+    #expect(try await page.descendants(labelled: .loosely("full name")).count == 1)
+    #expect(try await page.descendants(labelled: .loosely("Fullname")).count == 0)
+    #expect(TextMatch.loosely("Close").description == #".containing("close", ignoringCase: true)"#)
+    #expect(
+      page.descendants(labelled: .loosely("Close")).elementDescription
+        == #"page.descendants(matching: .any).matching(labelled: .containing("close", ignoringCase: true))"#)
+  }
+
   @Test func namesMatchExactlyByDefaultWithWhiteSpaceNormalised() async throws {
     #expect(try await page.descendants(matching: .button, named: "Delete").count == 2)
     #expect(try await page.descendants(matching: .button, named: "delete").count == 0)

@@ -47,4 +47,22 @@ struct RoleTests {
       #expect(try await page.images.count == 1)
     }
   }
+
+  /// Playwright's `getByLabel("Mark all as complete")` finds a checkbox
+  /// labelled "❯Mark all as complete"; a plain string, Playwright's
+  /// `exact: true`, does not; `.loosely` does.
+  @Test func aLooseStringMatchesAsPlaywrightsDefaultDoes() async throws {
+    try await withItemListPage { (page) async throws in
+      try await page.evaluate(
+        """
+        document.body.insertAdjacentHTML('beforeend', `
+          <input type="checkbox" id="toggle-all"><label for="toggle-all">❯Mark all as complete</label>`);
+        """)
+      let loose = page.descendants(labelled: .loosely("mark all as complete"))
+      try await loose.requireExistence(timeout: patience)
+      #expect(try await page.descendants(labelled: "Mark all as complete").exists == false)
+      try await page.check(loose, timeout: patience)
+      try await loose.require(.checked, timeout: patience)
+    }
+  }
 }
