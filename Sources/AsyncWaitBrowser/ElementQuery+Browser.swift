@@ -2,6 +2,24 @@ public import AsyncWait
 public import AsyncWaitElements
 
 extension ElementQuery where Node == BrowserNode {
+  /// The matches with a class among those of their `class` attribute:
+  /// Playwright's `locator(".todo")` on the matches so far.
+  ///
+  /// ```swift
+  /// let completed = page.cells.matching(class: "completed")
+  /// try await completed.require(count: 2)
+  /// ```
+  ///
+  /// It reads as written in a failure:
+  /// `page.descendants(matching: .cell).matching(class: "completed")`. The
+  /// query is walked in a snapshot of the page.
+  ///
+  /// - Parameter name: The class.
+  /// - Returns: The narrowed query.
+  public func matching(class name: String) -> ElementQuery {
+    matching("class: \(String(reflecting: name))") { $0.classes.contains(name) }
+  }
+
   /// Waits until the query's matches have `class` attributes, one a match,
   /// in order, and fails with an error that gives the last ones when they
   /// do not: Playwright's `toHaveClass` with a list.

@@ -28,6 +28,16 @@ struct ListExpectationTests {
         classes: ["done urgent", "done", "", .containing("do")], timeout: patience,
         pollingInterval: .seconds(3600))
 
+      // A class filter, which reads as written.
+      let done = items.matching(class: "done")
+      try await done.require(count: 3, timeout: patience)
+      #expect(
+        done.elementDescription
+          == #"page.descendants(matching: .list)["items"].descendants(matching: .cell).matching(class: "done")"#
+      )
+      #expect(try await items.matching(class: "urgent").count == 1)
+      #expect(try await items.matching(class: "do").count == 0)
+
       let error = try await #require(throws: WaitTimeoutError.self) {
         try await items.require(classes: ["done urgent", "done", ""], timeout: .milliseconds(200))
       }
