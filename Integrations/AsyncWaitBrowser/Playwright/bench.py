@@ -22,17 +22,22 @@ system's Chromium. For each page size N, after the page has loaded:
   takes seconds. A change sample that times out (--change-timeout) is `null`
   in both.
 
+Then, with --flow-samples K, a test end to end on the account page
+(BASE/account, AccountPage.swift), as a Playwright user writes it, K times
+after one not kept (the steps of `flow` below, which AsyncWaitBrowserBench
+takes in Swift): from `goto` to the last assertion, in milliseconds.
+
 Each kind of sample is preceded by --warmup samples that are not kept.
 Prints one JSON object on stdout, in milliseconds:
 
   {"playwright": "1.65.2", "chromium": "156.0...", "rows": {"100": {"waitByID": [...],
    "waitByRole": [...], "waitByText": [...], "click": [...], "change": [...],
-   "changeFromDue": [...]}, ...}}
+   "changeFromDue": [...]}, ...}, "flow": [...]}
 
 and progress and a table of medians on stderr.
 
   python bench.py --url http://127.0.0.1:PORT [--rows 100,1000,5000,20000]
-      [--samples 20] [--chromium /usr/bin/chromium]
+      [--samples 20] [--flow-samples 10] [--chromium /usr/bin/chromium]
 
 Run it with the Python of Scripts/install-playwright.sh, which installs no
 browser of Playwright's: Chromium is the system's, found as AsyncWaitBrowser
@@ -158,6 +163,27 @@ def measure(
     return results
 
 
+def flow(page: Page, base: str) -> None:
+    """A test end to end on the account page, as a Playwright user writes it."""
+    page.goto(f"{base}/account")
+    page.get_by_label("Email", exact=True).fill("ada@example.com")
+    page.get_by_label("Full name", exact=True).fill("Ada Lovelace")
+    page.get_by_label("Favourite colour", exact=True).select_option("blue")
+    page.get_by_label("Send me news", exact=True).check()
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.get_by_role("status")).to_have_text("Saved ada@example.com, Ada Lovelace, blue, news")
+    draft_a = page.get_by_role("listitem").filter(has_text="Draft A")
+    draft_a.get_by_role("button", name="Delete", exact=True).click()
+    expect(page.locator(".drafts li")).to_have_count(1)
+    new_todo = page.get_by_placeholder("What needs to be done?", exact=True)
+    new_todo.fill("Buy milk")
+    new_todo.press("Enter")
+    done = page.get_by_label("Done: Buy milk", exact=True)
+    expect(done).not_to_be_checked()
+    done.check()
+    expect(page.locator(".todos li")).to_have_class(["done"])
+
+
 def percentile(values: list[float | None], fraction: float) -> float:
     """The value at `fraction` of the sorted values, nearest rank, as the Swift bench computes it.
 
@@ -173,6 +199,7 @@ def main() -> None:
     parser.add_argument("--rows", default="100,1000,5000,20000", help="page sizes, comma-separated")
     parser.add_argument("--samples", type=int, default=20, help="samples of each kind, per page size")
     parser.add_argument("--warmup", type=int, default=1, help="samples of each kind taken first and not kept")
+    parser.add_argument("--flow-samples", type=int, default=0, help="runs of the end-to-end flow; 0 for none")
     parser.add_argument("--chromium", help="Chromium's path; found as AsyncWaitBrowser finds it when not given")
     parser.add_argument("--change-delay", type=int, default=50, help="milliseconds before the page adds a row")
     parser.add_argument(
@@ -221,6 +248,12 @@ def main() -> None:
                     kind: [None if value is None else round(value, 3) for value in results[kind]]
                     for kind in KINDS
                 }
+                page.close()
+            if arguments.flow_samples > 0:
+                page = context.new_page()
+                flow(page, base)
+                output["flow"] = [round(timed(lambda: flow(page, base)), 3) for _ in range(arguments.flow_samples)]
+                log(f"flow: p50 {percentile(output['flow'], 0.5):.1f} ms of {arguments.flow_samples}")
                 page.close()
             context.close()
         finally:

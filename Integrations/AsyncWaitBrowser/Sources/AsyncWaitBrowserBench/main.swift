@@ -226,8 +226,46 @@ for size in sizes {
   sizeRows.append(measured)
 }
 
+// A test end to end, on the account page, as a user writes it: the same
+// steps as the flow of Playwright/bench.py, which says them in Playwright.
+let flowSamples = quick ? 3 : 10
+let patienceForFlows = Duration.seconds(30)
+let flowPage = try await browser.newPage(url: rowsSite.url("/account"), timeout: patienceForFlows)
+func flow() async throws {
+  let page = flowPage
+  try await page.goto(rowsSite.url("/account"), timeout: patienceForFlows)
+  try await page.fill(page.descendants(labelled: "Email"), with: "ada@example.com")
+  try await page.fill(page.descendants(labelled: "Full name"), with: "Ada Lovelace")
+  try await page.selectOption("blue", in: page.descendants(labelled: "Favourite colour"))
+  try await page.check(page.descendants(labelled: "Send me news"))
+  try await page.click(page.descendants(matching: .button, named: "Save"))
+  try await page.descendants(matching: "status").require(
+    .text("Saved ada@example.com, Ada Lovelace, blue, news"))
+  let draftA = page.descendants(matching: "listitem").containing(text: "Draft A")
+  try await page.click(draftA.descendants(matching: .button, named: "Delete"))
+  try await page.lists.matching(class: "drafts").cells.require(count: 1)
+  let newTodo = page.descendants(withPlaceholder: "What needs to be done?")
+  try await page.fill(newTodo, with: "Buy milk")
+  try await page.press("Enter", on: newTodo)
+  let done = page.descendants(labelled: "Done: Buy milk")
+  try await done.require(.unchecked)
+  try await page.check(done)
+  try await page.lists.matching(class: "todos").cells.require(classes: ["done"])
+}
+var flows: [Double] = []
+try await withWaitDefaults(timeout: patienceForFlows) {
+  try await flow()
+  for _ in 0..<flowSamples {
+    let start = clock.now
+    try await flow()
+    flows.append((clock.now - start).milliseconds)
+  }
+}
+try await flowPage.close()
+
 // Playwright, on the same pages, when installed.
 var playwright: [String: [String: [Double]]] = [:]
+var playwrightFlows: [Double] = []
 var playwrightVersion = "not installed (Scripts/install-playwright.sh)"
 let python = FileManager.default.currentDirectoryPath + "/.build/playwright/bin/python"
 if FileManager.default.isExecutableFile(atPath: python) {
@@ -238,6 +276,7 @@ if FileManager.default.isExecutableFile(atPath: python) {
   process.arguments = [
     script, "--url", rowsSite.url(""),
     "--rows", sizes.map(String.init).joined(separator: ","), "--samples", quick ? "5" : "10",
+    "--flow-samples", String(flowSamples),
     "--chromium", browser.executablePath,
   ]
   let output = Pipe()
@@ -250,6 +289,7 @@ if FileManager.default.isExecutableFile(atPath: python) {
     let rows = json["rows"] as? [String: [String: [Double]]]
   {
     playwright = rows
+    playwrightFlows = json["flow"] as? [Double] ?? []
     playwrightVersion = "Playwright \(json["playwright"] as? String ?? "?")"
   } else {
     playwrightVersion = "failed (exit status \(process.terminationStatus))"
@@ -307,4 +347,10 @@ print(
   | rows | wait, by id | wait, by role and name | wait, by text | click | change → wait returns |
   | --- | --- | --- | --- | --- | --- |
   \(sizeTable.joined(separator: "\n"))
+
+  A test end to end on the account page (`/account`), as a user writes it: load the page, fill two fields, pick an option, check a box, save, assert the status's text, delete a draft, assert the count, add a to-do with Enter, assert it unchecked, check it, assert its class; p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs):
+
+  | flow | samples | this package | Playwright |
+  | --- | --- | --- | --- |
+  | account page, 14 steps | \(flows.count) / \(playwrightFlows.count) | \(p50(flows)) | \(p50(playwrightFlows))\(versus(flows, playwrightFlows)) |
   """)

@@ -94,7 +94,8 @@ extension LoopbackServer {
   /// Starts a server with a rows page for each count.
   ///
   /// The page of `N` rows is at `/rows/N` (``RowsPage/path(rows:)``). Each
-  /// page is made once, when the server starts.
+  /// page is made once, when the server starts. The account page is at
+  /// `/account`, for the bench's end-to-end flow.
   ///
   /// - Parameter counts: The pages' numbers of rows, such as `[100, 1000, 5000, 20000]`.
   /// - Returns: The running server; ``RowsPage/path(rows:)`` gives each page's path.
@@ -102,6 +103,10 @@ extension LoopbackServer {
   public static func rows(_ counts: [Int]) throws -> LoopbackServer {
     var pages: [String: String] = [:]
     for count in counts { pages[RowsPage.path(rows: count)] = RowsPage.html(rows: count) }
+    // The page of the bench's end-to-end flow, in this package and in
+    // Playwright alike.
+    pages["/account"] = AccountPage.html
+    pages["/account/newsletter"] = AccountPage.newsletterHTML
     return try LoopbackServer(pages: pages)
   }
 }
