@@ -139,7 +139,7 @@ enum CollectionQuery {
         ATSPINode.role(roleNames[$0], isOfType: type)
       }.map { AtspiRole(rawValue: UInt32($0)) }
       if roles.isEmpty && type != .any { return [] }
-      guard let matches = try self.matches(of: type == .any ? [] : roles, below: scope, using: atspi) else {
+      guard let matches = self.matches(of: type == .any ? [] : roles, below: scope, using: atspi) else {
         return nil
       }
       candidates = matches
@@ -154,10 +154,11 @@ enum CollectionQuery {
 
   /// The descendants of `scope` with one of `roles` (any role when empty),
   /// as the application's Collection interface finds them, in the tree's
-  /// order; `nil` when `scope` has no Collection interface.
+  /// order; `nil` when `scope` has no Collection interface or the search
+  /// failed.
   private static func matches(
     of roles: [AtspiRole], below scope: AccessibleHandle, using atspi: ATSPIFunctions
-  ) throws -> [AccessibleHandle]? {
+  ) -> [AccessibleHandle]? {
     guard let collection = atspi.atspi_accessible_get_collection_iface(scope.pointer) else { return nil }
     defer { atspi.g_object_unref(UnsafeMutableRawPointer(collection)) }
     let roleArray = atspi.g_array_new(0, 0, UInt32(MemoryLayout<AtspiRole>.stride))
@@ -174,7 +175,14 @@ enum CollectionQuery {
     // A count of zero: every match; traverse: the whole subtree.
     let array = atspi.atspi_collection_get_matches(
       collection, rule, ATSPI_Collection_SORT_ORDER_CANONICAL, 0, 1, &error)
-    try atspi.check(error)
+    // An application that says it has the interface but does not answer
+    // it (an error for the method) is read as a snapshot instead, which
+    // reports an error of its own if the application is gone.
+    if let error {
+      atspi.g_error_free(error)
+      if let array { _ = atspi.g_array_free(array, 1) }
+      return nil
+    }
     guard let array else { return [] }
     defer { _ = atspi.g_array_free(array, 1) }
     // The array holds a reference to each match, which each handle adopts.

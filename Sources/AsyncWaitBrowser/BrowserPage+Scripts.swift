@@ -6,8 +6,10 @@ import Foundation
 ///
 /// A script is an expression, or statements whose last one gives the value,
 /// as the browser's console reads them; a promise is awaited. When the
-/// value is a function (`"() => document.title"`), it is called and its
-/// result is the value, as Playwright's `evaluate` does with a string.
+/// script is a function's expression (`"() => document.title"`), the
+/// function is called and its result is the value, as Playwright's
+/// `evaluate` does with a string; statements whose last value is a function
+/// throw ``BrowserError/scriptFailed``.
 extension BrowserPage {
   /// Runs JavaScript in the page and returns its result, decoded:
   /// Playwright's `page.evaluate`.

@@ -36,6 +36,52 @@ func withAccountPage(_ body: (BrowserPage) async throws -> Void) async throws {
 /// its own, removed afterwards: the tests that fail waits on purpose leave
 /// nothing behind, and a test that counts artifacts sees only its own.
 func withPage(_ path: String, _ body: (BrowserPage) async throws -> Void) async throws {
+  await BrowserSlots.shared.acquire()
+  do {
+    try await withPageInASlot(path, body)
+  } catch {
+    await BrowserSlots.shared.release()
+    throw error
+  }
+  await BrowserSlots.shared.release()
+}
+
+/// How many of the tests' browsers may run at once.
+///
+/// The suites run in parallel, each with a browser of its own: on a 2-core
+/// machine a dozen Chromiums at once starved one another, and a read that
+/// is not a wait (a snapshot's command) went past the 10-second command
+/// timeout (seen once in CI). Three at once keep both cores busy.
+actor BrowserSlots {
+  static let shared = BrowserSlots(count: 3)
+  private var free: Int
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  init(count: Int) {
+    free = count
+  }
+
+  /// Waits for a free slot and takes it.
+  func acquire() async {
+    if free > 0 {
+      free -= 1
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  /// Gives a slot back, to the longest waiting test first.
+  func release() {
+    if waiting.isEmpty {
+      free += 1
+    } else {
+      waiting.removeFirst().resume()
+    }
+  }
+}
+
+/// ``withPage(_:_:)`` once its slot is taken.
+private func withPageInASlot(_ path: String, _ body: (BrowserPage) async throws -> Void) async throws {
   let browser = try await Browser.launch()
   let artifacts = FileManager.default.temporaryDirectory
     .appendingPathComponent("asyncwait-test-artifacts-\(UUID().uuidString)").path
