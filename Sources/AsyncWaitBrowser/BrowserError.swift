@@ -27,6 +27,7 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
     case scriptFailed
     case undecodableResult
     case invalidArgument
+    case invalidSelector
   }
 
   private let kind: Kind
@@ -91,6 +92,9 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
   /// An action was given what it cannot act with, such as a file that does
   /// not exist or a key name it does not know.
   public static let invalidArgument = BrowserError(.invalidArgument)
+  /// A CSS selector given to `locator(css:)` is not one the page can
+  /// parse; the detail gives the selector and the page's reason.
+  public static let invalidSelector = BrowserError(.invalidSelector)
 
   static func chromiumNotFound(_ detail: String) -> BrowserError { BrowserError(.chromiumNotFound, detail) }
   static func launchFailed(_ detail: String) -> BrowserError { BrowserError(.launchFailed, detail) }
@@ -105,6 +109,7 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
   static func scriptFailed(_ detail: String) -> BrowserError { BrowserError(.scriptFailed, detail) }
   static func undecodableResult(_ detail: String) -> BrowserError { BrowserError(.undecodableResult, detail) }
   static func invalidArgument(_ detail: String) -> BrowserError { BrowserError(.invalidArgument, detail) }
+  static func invalidSelector(_ detail: String) -> BrowserError { BrowserError(.invalidSelector, detail) }
 
   /// Whether every wait retries this error (``commandTimedOut``): Chromium
   /// was slow to answer, not gone.
@@ -125,6 +130,7 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
       case .scriptFailed: "The script threw"
       case .undecodableResult: "The script's result does not decode as the type asked for"
       case .invalidArgument: "The action cannot use what it was given"
+      case .invalidSelector: "The CSS selector is not valid"
       }
     return detail.isEmpty ? "\(summary)." : "\(summary): \(detail)"
   }

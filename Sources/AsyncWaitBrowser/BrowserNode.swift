@@ -14,7 +14,9 @@ public import AsyncWaitElements
 ///   one space, with none at either end.
 /// - ``value``: a text field's text, a slider's value; `""` for an empty
 ///   text field (never `nil`), `nil` for an element that holds no value.
-/// - `text`: a text node's text (the label of a `StaticText`).
+/// - ``text``: a text node's text (the label of a `StaticText`), or an
+///   element's whole ``textContent``; `matching(text:)` finds the innermost
+///   node that shows a text.
 /// - ``placeholder``: the element's `placeholder` attribute.
 /// - ``elementType``: the accessibility role mapped onto the package's
 ///   element types (see ``elementType(forRole:)``); the role itself is ``role``.
@@ -112,6 +114,53 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
   public var children: [BrowserNode]
   /// The DOM node behind the accessibility node, for acting on it.
   var backendNodeID: Int?
+  /// The element's text content as the DOM holds it, white space
+  /// normalized; `nil` for a node made without it.
+  var domText: String?
+  /// The CSS selectors of the query being resolved that select the
+  /// element (`locator(css:)`).
+  var selectors: [String] = []
+  /// Whether the node is a text that CSS generated (`::before`, `::after`
+  /// content), which is no part of an element's text content.
+  var isGeneratedText = false
+
+  /// The text the node shows: a text node's text, or an element's whole
+  /// ``textContent``; `nil` for text CSS generated, which
+  /// `matching(text:)` does not find, as Playwright's `getByText` does not.
+  public var text: String? {
+    if elementType == .staticText { return isGeneratedText ? nil : label }
+    return domText
+  }
+
+  /// The element's text content as Playwright's `toHaveText` and
+  /// `getByText` read it: the DOM's text below the element, whole, with
+  /// runs of white space read as one space and none at either end.
+  ///
+  /// Text split over inline elements reads as one (`<strong>3</strong>
+  /// items left` reads `3 items left`); text that CSS generates
+  /// (`::before`, `::after`, such as a delete button's `×` shown on hover)
+  /// and the contents of `<script>` and `<style>` are no part of it, and
+  /// neither is what a text field holds (its ``value``). A text node's text
+  /// content is its text.
+  public var textContent: String {
+    if elementType == .staticText { return isGeneratedText ? "" : label }
+    if let domText { return domText }
+    // A node made without the DOM's text: the texts below it, joined.
+    var texts: [String] = []
+    var stack = Array(children.reversed())
+    var budget = 100_000
+    while let next = stack.popLast(), budget > 0 {
+      budget -= 1
+      if next.elementType == .staticText {
+        if !next.isGeneratedText { texts.append(next.label) }
+      } else if let text = next.domText {
+        texts.append(text)
+      } else {
+        stack.append(contentsOf: next.children.reversed())
+      }
+    }
+    return PageSnapshot.normalized(texts.joined(separator: " "))
+  }
 
   /// The element's `placeholder` attribute.
   public var placeholder: String? { attributes["placeholder"] }
@@ -164,6 +213,8 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
   ///   - isExpanded: Whether it is expanded; `nil` when it does not expand.
   ///   - isPressed: Whether it is pressed; `nil` when it is not a toggle button.
   ///   - attributes: The HTML attributes.
+  ///   - textContent: The element's text content; `nil` to read the texts
+  ///     of `children`, joined with spaces.
   ///   - box: The element's box.
   ///   - children: The children.
   public init(
@@ -171,7 +222,7 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
     value: String? = nil,
     isEnabled: Bool = true, isFocused: Bool = false, isEditable: Bool = false, isChecked: Bool? = nil,
     isSelected: Bool = false, isExpanded: Bool? = nil, isPressed: Bool? = nil,
-    attributes: [String: String] = [:],
+    attributes: [String: String] = [:], textContent: String? = nil,
     box: Box? = nil, children: [BrowserNode] = []
   ) {
     self.elementType = BrowserNode.elementType(forRole: role)
@@ -192,6 +243,7 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
     self.box = box
     self.children = children
     self.backendNodeID = nil
+    self.domText = textContent
   }
 }
 

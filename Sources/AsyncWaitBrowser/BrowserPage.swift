@@ -260,9 +260,13 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   ///   or goes away; `CancellationError`.
   public func snapshot() async throws -> BrowserNode? {
     let navigations = load.withLock { $0.navigationCount }
+    // The CSS selectors of the query being resolved (locator(css:)).
+    let selectors = TreeSelectors.current
+    async let marks: [Int: [String]] = selectors.isEmpty ? [:] : self.selectedElements(selectors)
     async let accessibility = send("Accessibility.getFullAXTree")
     async let dom = send("DOMSnapshot.captureSnapshot", ["computedStyles": []])
     do {
+      let marks = try await marks
       let dom = try await dom
       let accessibility = try await accessibility
       // Same-origin frames: each frame's tree, read after the DOM named them.
@@ -270,7 +274,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
       for (owner, frameID) in PageSnapshot.childFrames(in: dom) {
         frames[owner] = try? await send("Accessibility.getFullAXTree", ["frameId": .string(frameID)])
       }
-      return try PageSnapshot.tree(accessibility: accessibility, frames: frames, dom: dom)
+      return try PageSnapshot.tree(accessibility: accessibility, frames: frames, dom: dom, marks: marks)
     } catch let error as BrowserError where error == .commandFailed && navigated(since: navigations) {
       // The old document went while the commands ran, or the new one is not
       // yet there: no tree now, and the query resolves again next probe.

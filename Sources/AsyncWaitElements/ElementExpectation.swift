@@ -108,21 +108,19 @@ extension ElementExpectation {
 
   /// Shows a text: Playwright's `toHaveText`, on the texts a tree holds.
   ///
-  /// The text is the node's own ``QueryableNode/text``, or else the texts
-  /// of the nodes below it in depth-first order, joined with spaces. Where
-  /// Playwright reads an element's whole text content, a text split across
-  /// inline elements (`Hello <b>world</b>!`) reads here with a space
-  /// between its pieces (`Hello world !`): match a part of it with
-  /// `.containing(…)`.
+  /// The text is the node's ``QueryableNode/textContent``: on a web page,
+  /// the element's text content as Playwright's `toHaveText` reads it
+  /// (`Hello <b>world</b>!` reads `Hello world!`, and no CSS-generated
+  /// content); in a tree of text nodes, their texts joined with spaces.
   ///
   /// - Parameter text: The text to expect, such as `"Saved"` or
   ///   `.containing("Saved")`.
   /// - Returns: The expectation.
   public static func text(_ text: TextMatch) -> ElementExpectation {
     ElementExpectation("to have text \(text)") { node in
-      "its text was \(String(reflecting: textContent(of: node)))"
+      "its text was \(String(reflecting: node.textContent))"
     } isMet: { node in
-      text.matches(textContent(of: node))
+      text.matches(node.textContent)
     }
   }
 
@@ -152,23 +150,5 @@ extension ElementExpectation {
     } isMet: { node in
       node.value.map(value.matches) ?? false
     }
-  }
-
-  /// The text below a node: its own text, or the texts of its descendants.
-  static func textContent(of node: Node) -> String {
-    if let text = node.text { return text }
-    var texts: [String] = []
-    var stack = Array(node.children.reversed())
-    // Bounded: an expectation reads one element, not a cyclic tree.
-    var budget = 100_000
-    while let next = stack.popLast(), budget > 0 {
-      budget -= 1
-      if let text = next.text {
-        texts.append(text)
-      } else {
-        stack.append(contentsOf: next.children.reversed())
-      }
-    }
-    return texts.joined(separator: " ")
   }
 }

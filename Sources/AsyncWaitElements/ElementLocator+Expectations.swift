@@ -240,7 +240,7 @@ extension ElementQuery {
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
       isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
       column: column,
-      reading: ElementExpectation<Node>.textContent(of:))
+      reading: \.textContent)
   }
 
   /// Waits until the query's matches have one read value a match, in

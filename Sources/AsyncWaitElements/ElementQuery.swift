@@ -137,8 +137,14 @@ public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQuer
     ElementQuery(path: path.filtered(by: QueryStep.Filter(label: .named(name))))
   }
 
-  /// The matches whose ``QueryableNode/text`` matches: in most trees, text
-  /// nodes.
+  /// The matches whose ``QueryableNode/text`` matches, and none of whose
+  /// children's does: the innermost node that shows the text, as
+  /// Playwright's `getByText` finds it.
+  ///
+  /// In most trees only text nodes have a text. On a web page an element's
+  /// text is its whole text content too, so `Hello <b>world</b>!` is found
+  /// by its paragraph, while a text that is one text node is found as that
+  /// node.
   ///
   /// - Parameter text: The text to match.
   /// - Returns: The narrowed query.
@@ -179,14 +185,37 @@ public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQuer
   /// - Returns: The narrowed query.
   public func containing(_ locator: some ElementLocator<Node>) -> ElementQuery {
     let inner = locator.element.path
-    return ElementQuery(
-      path: path.filtered(
-        by: QueryStep.Filter(label: .containing(inner, description: locator.elementDescription))))
+    var narrowed = path.filtered(
+      by: QueryStep.Filter(label: .containing(inner, description: locator.elementDescription)))
+    // The root is read for the inner steps too.
+    narrowed.selectors += inner.selectors.filter { !narrowed.selectors.contains($0) }
+    return ElementQuery(path: narrowed)
+  }
+
+  /// The matches that a selector in the tree's own language selects, as the
+  /// tree's root provider marks them when it reads the root with the
+  /// selector in ``TreeSelectors/current``: a web page's `locator(css:)`.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - description: How the search this narrows reads in a failure, in
+  ///     place of the search: `.locator(css: "li")`.
+  ///   - isSelected: Whether the root provider marked a node as selected.
+  /// - Returns: The narrowed query.
+  package func selected(
+    by selector: String, describedAs description: String,
+    where isSelected: @escaping @Sendable (Node) -> Bool
+  ) -> ElementQuery {
+    var narrowed = path.filtered(
+      by: QueryStep.Filter(label: .selector(selector, description: description), predicate: isSelected))
+    if !narrowed.selectors.contains(selector) { narrowed.selectors.append(selector) }
+    return ElementQuery(path: narrowed)
   }
 
   /// The matches that have text that matches, in themselves or below, as
-  /// Playwright's `filter({ hasText: })` does; each text node is matched on
-  /// its own.
+  /// Playwright's `filter({ hasText: })` does: their own
+  /// ``QueryableNode/text`` (on a web page, an element's whole text
+  /// content), or that of a node below them.
   ///
   /// - Parameter text: The text to match, such as `.containing("Milk")`.
   /// - Returns: The narrowed query.

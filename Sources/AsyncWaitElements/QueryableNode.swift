@@ -49,6 +49,16 @@ public protocol QueryableNode: SendableMetatype {
   /// text nodes.
   var text: String? { get }
 
+  /// The text of the node and of everything below it, as a reader sees it
+  /// whole: what `.text(…)` expects and `require(texts:)` reads.
+  ///
+  /// The default is the node's own ``text``, or else the texts of the nodes
+  /// below it in depth-first order, joined with spaces: `Hello <b>world</b>!`
+  /// in a tree of text nodes reads `Hello world !`. A tree that knows how its
+  /// texts join gives the text itself, as the browser integration does with
+  /// the DOM's text content (`Hello world!`).
+  var textContent: String { get }
+
   /// The hint a text field shows while it is empty, which
   /// ``ElementQuery/matching(placeholder:)`` matches. The default is `nil`.
   var placeholder: String? { get }
@@ -100,6 +110,24 @@ extension QueryableNode {
   public var text: String? { elementType == .staticText ? label : nil }
   /// No placeholder: `nil`.
   public var placeholder: String? { nil }
+  /// The node's ``text``, or else the texts below it in depth-first order,
+  /// joined with spaces.
+  public var textContent: String {
+    if let text { return text }
+    var texts: [String] = []
+    var stack = Array(children.reversed())
+    // Bounded: an expectation reads one element, not a cyclic tree.
+    var budget = 100_000
+    while let next = stack.popLast(), budget > 0 {
+      budget -= 1
+      if let text = next.text {
+        texts.append(text)
+      } else {
+        stack.append(contentsOf: next.children.reversed())
+      }
+    }
+    return texts.joined(separator: " ")
+  }
   /// No states beyond those every node has: none.
   public var dumpedStates: [String] { [] }
   /// Whether `type` is `.any` or the node's ``elementType``.

@@ -272,7 +272,7 @@ enum PageQuery {
     """#
 
   /// The function that reads what a snapshot's DOM gives an element: its
-  /// attributes and its box in the document.
+  /// attributes, its text content and its box in the document.
   static let identity = "function() {\n  \(identityBody)\n}"
 
   /// The body of ``identity``.
@@ -287,7 +287,24 @@ enum PageQuery {
     }
     const rect = target.getBoundingClientRect();
     const rendered = target.getClientRects().length > 0;
-    return { attributes, box: rendered
+    // The text content as a snapshot reads it (PageSnapshot.textContents).
+    const textless = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD"]);
+    const shown = (element) => element.localName === "input"
+      && ["submit", "button", "reset"].includes((element.getAttribute("type") ?? "").toLowerCase())
+      ? element.getAttribute("value") ?? "" : "";
+    let text = "";
+    if (this.nodeType === Node.TEXT_NODE || this.nodeType === Node.CDATA_SECTION_NODE) {
+      text = this.data;
+    } else if (!textless.has(this.nodeName)) {
+      text = shown(this);
+      const walker = (this.ownerDocument ?? document).createTreeWalker(
+        this, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT | NodeFilter.SHOW_CDATA_SECTION,
+        (node) => textless.has(node.nodeName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        text += node.nodeType === Node.ELEMENT_NODE ? shown(node) : node.data;
+      }
+    }
+    return { attributes, text, box: rendered
       ? [rect.x + scrollX, rect.y + scrollY, rect.width, rect.height] : null };
     """
 }
@@ -593,6 +610,7 @@ extension BrowserPage {
               if name == "id" { identity.htmlID = text }
             }
           }
+          identity.textContent = value?["text"]?.string.map(PageSnapshot.normalized)
           if let rect = value?["box"]?.array?.compactMap(\.double), rect.count == 4 {
             identity.box = BrowserNode.Box(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
           }

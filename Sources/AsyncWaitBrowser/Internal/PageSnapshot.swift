@@ -16,6 +16,8 @@ enum PageSnapshot {
     var htmlID: String?
     var attributes: [String: String] = [:]
     var box: BrowserNode.Box?
+    /// The element's text content (``BrowserNode/textContent``), when read.
+    var textContent: String?
   }
 
   /// Joins the answers into one tree.
@@ -26,14 +28,34 @@ enum PageSnapshot {
   ///     by the backend node id of the `<iframe>` that holds each: each
   ///     frame's document goes under its frame element.
   ///   - dom: The DOM snapshot of every document of the page.
+  ///   - marks: The CSS selectors that select each element, by backend node
+  ///     id (`locator(css:)`): each such element is in the
+  ///     tree, the selectors in its ``BrowserNode/selectors``.
   ///   - maximumNodes: The most nodes one document's tree holds.
   /// - Returns: The tree, or `nil` when the page has no accessibility tree yet.
   /// - Throws: ``BrowserError/unexpectedResponse`` when an answer lacks its parts.
   static func tree(
-    accessibility: JSONValue, frames: [Int: JSONValue] = [:], dom: JSONValue,
+    accessibility: JSONValue, frames: [Int: JSONValue] = [:], dom: JSONValue, marks: [Int: [String]] = [:],
     maximumNodes: Int = PageSnapshot.maximumNodes
   ) throws(BrowserError) -> BrowserNode? {
-    let identities = try identities(in: dom)
+    // The text content of the elements the trees hold, and of no other.
+    var elements: Set<Int> = []
+    for answer in [accessibility] + Array(frames.values) {
+      for node in answer["nodes"]?.array ?? [] {
+        if let backendID = node["backendDOMNodeId"]?.int { elements.insert(backendID) }
+      }
+    }
+    // An element the accessibility tree leaves out whose text is split over
+    // inline elements (`<span><b>3</b> items left</span>`) is in the tree,
+    // so that its text can be found whole, as a marked one with no selector.
+    var marks = marks
+    for element in splitTextElements(in: dom) where !elements.contains(element) && marks[element] == nil {
+      marks[element] = []
+    }
+    let identities = try identities(in: dom, readingTextsOf: elements.union(marks.keys))
+    let marked = Marked(
+      selectors: marks, inTree: elements, parents: marks.isEmpty ? [:] : parents(in: dom),
+      identities: identities)
     var built: [Int: BrowserNode] = [:]
     // A frame's tree before the tree that holds it: frames nest, and each
     // is grafted under its owner when its owner's tree is built. Each round
@@ -51,16 +73,18 @@ enum PageSnapshot {
       }
       for (owner, answer) in ready.isEmpty ? pending : ready {
         built[owner] = try? documentTree(
-          answer, identities: identities, frames: built, maximumNodes: maximumNodes)
+          answer, identities: identities, marked: marked, frames: built, maximumNodes: maximumNodes)
         pending[owner] = nil
       }
     }
-    return try documentTree(accessibility, identities: identities, frames: built, maximumNodes: maximumNodes)
+    return try documentTree(
+      accessibility, identities: identities, marked: marked, frames: built, maximumNodes: maximumNodes)
   }
 
   /// One document's tree, with the frames built so far under their owners.
   private static func documentTree(
-    _ accessibility: JSONValue, identities: [Int: Identity], frames: [Int: BrowserNode], maximumNodes: Int
+    _ accessibility: JSONValue, identities: [Int: Identity], marked: Marked, frames: [Int: BrowserNode],
+    maximumNodes: Int
   ) throws(BrowserError) -> BrowserNode? {
     guard let nodes = accessibility["nodes"]?.array else {
       throw .unexpectedResponse("Accessibility.getFullAXTree returned no nodes")
@@ -71,8 +95,11 @@ enum PageSnapshot {
       if let id = node["nodeId"]?.string { byID[id] = node }
     }
     guard let root = nodes.first(where: { $0["parentId"] == nil }) ?? nodes.first else { return nil }
-    return build(from: root, byID: byID, identities: identities, frames: frames, maximumNodes: maximumNodes)
-      .first
+    return build(
+      from: root, byID: byID, identities: identities, marked: marked, frames: frames,
+      maximumNodes: maximumNodes
+    )
+    .first
   }
 
   /// The same-origin frames of the page: each `<iframe>` element's backend
@@ -100,8 +127,8 @@ enum PageSnapshot {
   /// Builds the subtree of `root` without recursion: a page's tree can be
   /// deeper than a thread's stack allows.
   private static func build(
-    from root: JSONValue, byID: [String: JSONValue], identities: [Int: Identity], frames: [Int: BrowserNode],
-    maximumNodes: Int
+    from root: JSONValue, byID: [String: JSONValue], identities: [Int: Identity], marked: Marked,
+    frames: [Int: BrowserNode], maximumNodes: Int
   ) -> [BrowserNode] {
     struct Frame {
       var node: JSONValue
@@ -134,7 +161,11 @@ enum PageSnapshot {
       if let owner = finished.node["backendDOMNodeId"]?.int, let frame = frames[owner] {
         children.append(frame.placed(in: identities[owner]?.box))
       }
-      let made = nodes(for: finished.node, children: children, identities: identities)
+      if !marked.selectors.isEmpty, let host = finished.node["backendDOMNodeId"]?.int {
+        children = marked.grouped(children, below: host)
+      }
+      let made = nodes(
+        for: finished.node, children: children, identities: identities, marks: marked.selectors)
       if stack.isEmpty { return made }
       stack[stack.count - 1].children += made
     }
@@ -142,9 +173,9 @@ enum PageSnapshot {
 
   /// The nodes one accessibility node stands for: itself, or its children in
   /// its place when it is left out.
-  static func nodes(for node: JSONValue, children: [BrowserNode], identities: [Int: Identity])
-    -> [BrowserNode]
-  {
+  static func nodes(
+    for node: JSONValue, children: [BrowserNode], identities: [Int: Identity], marks: [Int: [String]] = [:]
+  ) -> [BrowserNode] {
     let role = node["role"]?["value"]?.string ?? ""
     if role == "InlineTextBox" || role == "ListMarker" { return [] }
     let backendNodeID = node["backendDOMNodeId"]?.int
@@ -154,7 +185,8 @@ enum PageSnapshot {
       // Hidden from everyone: gone, with its subtree, whatever its identity.
       let reasons = node["ignoredReasons"]?.array?.compactMap { $0["name"]?.string } ?? []
       if reasons.contains(where: hiddenReasons.contains) { return [] }
-      if identity?.testID == nil && identity?.htmlID == nil { return children }
+      let isMarked = backendNodeID.map { marks[$0] != nil } ?? false
+      if identity?.testID == nil && identity?.htmlID == nil && !isMarked { return children }
     }
     var properties: [String: JSONValue] = [:]
     for property in node["properties"]?.array ?? [] {
@@ -175,6 +207,10 @@ enum PageSnapshot {
       isExpanded: properties["expanded"].map(flag), isPressed: tristate(properties["pressed"]),
       attributes: identity?.attributes ?? [:], box: identity?.box, children: children)
     made.backendNodeID = backendNodeID
+    made.domText = identity?.textContent
+    if let backendNodeID, let selectors = marks[backendNodeID] { made.selectors = selectors }
+    // Text CSS generates belongs to a pseudo-element, which is no DOM node.
+    made.isGeneratedText = role == "StaticText" && backendNodeID == nil
     return [made]
   }
 
@@ -227,8 +263,11 @@ enum PageSnapshot {
     }
   }
 
-  /// Each DOM node's identity and box, by backend node id.
-  private static func identities(in dom: JSONValue) throws(BrowserError) -> [Int: Identity] {
+  /// Each DOM node's identity and box, by backend node id, and the text
+  /// content of the elements in `readingTextsOf`.
+  static func identities(in dom: JSONValue, readingTextsOf elements: Set<Int> = [])
+    throws(BrowserError) -> [Int: Identity]
+  {
     guard let documents = dom["documents"]?.array,
       let strings = dom["strings"]?.array?.map({ $0.string ?? "" })
     else { throw .unexpectedResponse("DOMSnapshot.captureSnapshot returned no documents") }
@@ -263,6 +302,11 @@ enum PageSnapshot {
         }
         identities[backendID] = identity
       }
+      if !elements.isEmpty {
+        for (backendID, text) in textContents(of: document, strings: strings, elements: elements) {
+          identities[backendID, default: Identity()].textContent = text
+        }
+      }
       let layoutNodes = document["layout"]?["nodeIndex"]?.array ?? []
       let bounds = document["layout"]?["bounds"]?.array ?? []
       for (layoutIndex, nodeIndex) in zip(layoutNodes.indices, layoutNodes) {
@@ -277,6 +321,203 @@ enum PageSnapshot {
       }
     }
     return identities
+  }
+}
+
+extension PageSnapshot {
+  /// Each DOM node's parent, by backend node id.
+  static func parents(in dom: JSONValue) -> [Int: Int] {
+    var parents: [Int: Int] = [:]
+    for document in dom["documents"]?.array ?? [] {
+      let backendIDs = document["nodes"]?["backendNodeId"]?.array ?? []
+      let parentIndexes = document["nodes"]?["parentIndex"]?.array ?? []
+      for (index, parent) in zip(backendIDs.indices, parentIndexes) {
+        guard let parent = parent.int, backendIDs.indices.contains(parent), let child = backendIDs[index].int,
+          let owner = backendIDs[parent].int
+        else { continue }
+        parents[child] = owner
+      }
+    }
+    return parents
+  }
+
+  /// The elements whose own children are both text that is not only white
+  /// space and elements: a text split over inline elements.
+  static func splitTextElements(in dom: JSONValue) -> Set<Int> {
+    guard let strings = dom["strings"]?.array else { return [] }
+    var found: Set<Int> = []
+    for document in dom["documents"]?.array ?? [] {
+      let nodes = document["nodes"]
+      let backendIDs = nodes?["backendNodeId"]?.array ?? []
+      let parents = nodes?["parentIndex"]?.array ?? []
+      let types = nodes?["nodeType"]?.array ?? []
+      let values = nodes?["nodeValue"]?.array ?? []
+      var hasText = Set<Int>()
+      var hasElement = Set<Int>()
+      for index in backendIDs.indices {
+        guard parents.indices.contains(index), let parent = parents[index].int, parent >= 0,
+          types.indices.contains(index)
+        else { continue }
+        switch types[index].int {
+        case 1?:
+          hasElement.insert(parent)
+        case 3?:
+          guard values.indices.contains(index), let position = values[index].int,
+            strings.indices.contains(position),
+            strings[position].string?.contains(where: { !$0.isWhitespace }) == true
+          else { continue }
+          hasText.insert(parent)
+        default:
+          continue
+        }
+      }
+      for parent in hasText.intersection(hasElement)
+      where types.indices.contains(parent) && types[parent].int == 1 {
+        if let backendID = backendIDs[parent].int { found.insert(backendID) }
+      }
+    }
+    return found
+  }
+
+  /// The elements a query's CSS selectors select (`locator(css:)`)
+  /// and what puts those the accessibility tree leaves out into the tree.
+  struct Marked {
+    /// The selectors that select each element, by backend node id.
+    var selectors: [Int: [String]]
+    /// The DOM nodes the accessibility trees hold.
+    var inTree: Set<Int>
+    /// Each DOM node's parent, by backend node id; read only when an element is marked.
+    var parents: [Int: Int]
+    /// Each DOM node's identity.
+    var identities: [Int: Identity]
+
+    /// `children`, the nodes of the DOM node `host`, with each run of them
+    /// below a marked element that the accessibility tree leaves out (a
+    /// `<span>` around text) put in a node of its own for that element,
+    /// nested as the elements nest.
+    ///
+    /// An element the tree leaves out that holds nothing the tree holds
+    /// (an empty or a hidden element) stays out.
+    func grouped(_ children: [BrowserNode], below host: Int) -> [BrowserNode] {
+      var result: [BrowserNode] = []
+      // The elements being filled, outermost first, with their nodes so far.
+      var open: [(element: Int, children: [BrowserNode])] = []
+      func close() {
+        let (element, children) = open.removeLast()
+        let identity = identities[element]
+        var made = BrowserNode(
+          role: "none", testID: identity?.testID, htmlID: identity?.htmlID,
+          attributes: identity?.attributes ?? [:], textContent: identity?.textContent, box: identity?.box,
+          children: children)
+        made.backendNodeID = element
+        made.selectors = selectors[element] ?? []
+        if open.isEmpty { result.append(made) } else { open[open.count - 1].children.append(made) }
+      }
+      for child in children {
+        // A text CSS generated has no DOM node: it stays with the node before it.
+        let chain = child.backendNodeID.map { missingAncestors(of: $0, below: host) } ?? open.map(\.element)
+        var common = 0
+        while common < open.count, common < chain.count, open[common].element == chain[common] { common += 1 }
+        while open.count > common { close() }
+        for element in chain[common...] { open.append((element, [])) }
+        if open.isEmpty { result.append(child) } else { open[open.count - 1].children.append(child) }
+      }
+      while !open.isEmpty { close() }
+      return result
+    }
+
+    /// The marked elements between the DOM node `node` and `host`, which the
+    /// accessibility tree leaves out, outermost first; none when `host` is
+    /// not above `node`.
+    private func missingAncestors(of node: Int, below host: Int) -> [Int] {
+      var found: [Int] = []
+      var current = parents[node]
+      // Bounded: a DOM is a tree, but a snapshot is what Chromium sent.
+      var steps = 0
+      while let element = current, element != host {
+        steps += 1
+        guard steps < 4_096 else { return [] }
+        if selectors[element] != nil && !inTree.contains(element) { found.append(element) }
+        current = parents[element]
+      }
+      return current == host ? found.reversed() : []
+    }
+  }
+
+  /// The elements whose text content a page's text leaves out, with all
+  /// below them, as Playwright's does: scripts, styles, the `<head>`.
+  static let textlessElements: Set = ["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD"]
+
+  /// The text content of each of `elements` that is an element of
+  /// `document` (``BrowserNode/textContent``): the text nodes below it in
+  /// document order, whole, white space normalized.
+  ///
+  /// One pass over the snapshot, whose nodes come in document order, so
+  /// that every element's text is one range of the document's text.
+  static func textContents(of document: JSONValue, strings: [String], elements: Set<Int>) -> [Int: String] {
+    let nodes = document["nodes"]
+    let parents = nodes?["parentIndex"]?.array ?? []
+    let types = nodes?["nodeType"]?.array ?? []
+    let names = nodes?["nodeName"]?.array ?? []
+    let values = nodes?["nodeValue"]?.array ?? []
+    let backendIDs = nodes?["backendNodeId"]?.array ?? []
+    func string(_ array: [JSONValue], _ index: Int) -> String? {
+      guard array.indices.contains(index), let position = array[index].int, strings.indices.contains(position)
+      else { return nil }
+      return strings[position]
+    }
+    let attributes = nodes?["attributes"]?.array ?? []
+    func buttonValue(at index: Int) -> String? {
+      guard attributes.indices.contains(index), let pairs = attributes[index].array else { return nil }
+      var named: [String: String] = [:]
+      var pair = 0
+      while pair + 1 < pairs.count {
+        if let name = string(pairs, pair) {
+          // An empty value comes as index -1 (see ``identities(in:readingTextsOf:)``).
+          named[name] = pairs[pair + 1].int == -1 ? "" : string(pairs, pair + 1)
+        }
+        pair += 2
+      }
+      guard let type = named["type"]?.lowercased(), ["submit", "button", "reset"].contains(type) else {
+        return nil
+      }
+      return named["value"] ?? ""
+    }
+    var text: [UInt8] = []
+    var starts: [Int: Int] = [:]
+    var found: [Int: String] = [:]
+    // The open elements, innermost last, and whether each leaves its text out.
+    var open: [(index: Int, isTextless: Bool)] = []
+    var textless = 0
+    func close() {
+      let closed = open.removeLast()
+      if closed.isTextless { textless -= 1 }
+      if let start = starts[closed.index], let backendID = backendIDs[closed.index].int {
+        found[backendID] = normalized(String(decoding: text[start...], as: UTF8.self))
+      }
+    }
+    for index in backendIDs.indices {
+      let parent = parents.indices.contains(index) ? parents[index].int ?? -1 : -1
+      while let last = open.last, last.index != parent { close() }
+      switch types.indices.contains(index) ? types[index].int : nil {
+      case 3?, 4?:
+        // A text (or CDATA) node.
+        if textless == 0, let value = string(values, index) { text += value.utf8 }
+      case 1?:
+        let name = string(names, index) ?? ""
+        let isTextless = textlessElements.contains(name)
+        if isTextless { textless += 1 }
+        if let backendID = backendIDs[index].int, elements.contains(backendID) { starts[index] = text.count }
+        open.append((index, isTextless))
+        // A button that is an `<input>` shows its value.
+        if name == "INPUT", textless == 0, let value = buttonValue(at: index) { text += value.utf8 }
+      default:
+        // A document or a fragment: its children's texts go to the elements above.
+        open.append((index, false))
+      }
+    }
+    while !open.isEmpty { close() }
+    return found
   }
 }
 

@@ -47,6 +47,9 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       /// `.containing(query)`: the query's steps, run below each candidate,
       /// and how the query reads.
       indirect case containing(QueryPath<Node>, description: String)
+      /// A selector in the tree's own language (``TreeSelectors``), which
+      /// reads as the whole search it narrows: `.locator(css: "li")`.
+      case selector(String, description: String)
     }
 
     @usableFromInline var label: Label
@@ -67,7 +70,7 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       switch label {
       case .subscripted(let key): return node.identifier == key || node.label == key
       case .identifier(let identifier): return node.identifier == identifier
-      case .predicate: return predicate?(node) ?? true
+      case .predicate, .selector: return predicate?(node) ?? true
       default: return try matchesSemantically(node, visits: &visits)
       }
     }
@@ -77,12 +80,15 @@ enum QueryStep<Node: QueryableNode>: Sendable {
     @usableFromInline
     func matchesSemantically(_ node: Node, visits: inout NodeVisits) throws -> Bool {
       switch label {
-      case .subscripted, .identifier, .predicate:
+      case .subscripted, .identifier, .predicate, .selector:
         return false
       case .named(let name):
         return name.matches(node.label)
       case .text(let text):
-        return node.text.map(text.matches) ?? false
+        guard node.text.map(text.matches) == true else { return false }
+        // The innermost node that shows it: not one whose child shows it too.
+        for child in node.children where child.text.map(text.matches) == true { return false }
+        return true
       case .labelled(let label):
         return node.labelText.map(label.matches) ?? false
       case .placeholder(let placeholder):
@@ -107,7 +113,7 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       switch label {
       case .subscripted(let key): .identifierOrLabel(key)
       case .identifier(let identifier): .identifier(identifier)
-      case .predicate: nil
+      case .predicate, .selector: nil
       case .named(let name): name.pattern.map(QueryPlan.Filter.named)
       case .text(let text): text.pattern.map(QueryPlan.Filter.text)
       case .labelled(let label): label.pattern.map(QueryPlan.Filter.labelled)
@@ -128,6 +134,7 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       case .placeholder(let placeholder): ".matching(placeholder: \(placeholder))"
       case .containingText(let text): ".containing(text: \(text))"
       case .containing(_, let description): ".containing(\(description))"
+      case .selector(_, let description): description
       }
     }
   }
@@ -164,6 +171,15 @@ enum QueryStep<Node: QueryableNode>: Sendable {
           index += 1
         }
         return true
+      }
+    }
+
+    /// The first filter.
+    var first: Filter? {
+      switch self {
+      case .none: nil
+      case .one(let filter): filter
+      case .many(let filters): filters.first
       }
     }
 
@@ -212,6 +228,8 @@ enum QueryStep<Node: QueryableNode>: Sendable {
   var description: String {
     switch self {
     case .search(let axis, let type, let filters):
+      // A selector's search reads as the selector alone.
+      if case .selector = filters.first?.label { return filters.description }
       let axisName = axis == .children ? "children" : "descendants"
       return ".\(axisName)(matching: \(type.sourceDescription))" + filters.description
     case .select(_, let description, _):
@@ -244,6 +262,10 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   /// scanning the steps in generic code on every probe costs more than the
   /// walk of a small tree.
   @usableFromInline var walksLazily = true
+
+  /// The selectors in the tree's own language that the steps use, for the
+  /// root provider to mark the nodes each selects (``TreeSelectors``).
+  @usableFromInline var selectors: [String] = []
 
   /// What to add to a failed wait's state, from the root's maker.
   @usableFromInline var diagnostics: (@Sendable (String) async -> String?)?
@@ -386,7 +408,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
     if evaluates, let found = try await evaluated(limit: limit, strict: strict, countingAll: countingAll) {
       return (nil, found.nodes, found.matchCounts)
     }
-    guard let root = try await root() else { return (nil, [], []) }
+    guard let root = try await readRoot() else { return (nil, [], []) }
     var visits = NodeVisits(budget: nodeBudget)
     let (nodes, matchCounts) = try resolve(
       from: root, limit: limit, strict: strict, countingAll: countingAll, visits: &visits)
@@ -481,7 +503,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
     if evaluator != nil, let found = try await evaluated(limit: 1, strict: false, countingAll: false) {
       return found.nodes.first
     }
-    guard let root = try await root() else { return nil }
+    guard let root = try await readRoot() else { return nil }
     var visits = NodeVisits(budget: nodeBudget)
     guard walksLazily else {
       let found = try resolve(from: root, limit: 1, strict: false, visits: &visits).nodes.first
@@ -492,6 +514,20 @@ struct QueryPath<Node: QueryableNode>: Sendable {
     if visits.exceeded { throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget) }
     guard case .found(let node) = lookup else { return nil }
     return node
+  }
+
+  /// Reads the root, with the steps' selectors in ``TreeSelectors/current``
+  /// when they use any.
+  @inlinable
+  func readRoot() async throws -> Node? {
+    if selectors.isEmpty { return try await root() }
+    return try await readRootWithSelectors()
+  }
+
+  /// Reads the root with the steps' selectors in ``TreeSelectors/current``.
+  @usableFromInline
+  func readRootWithSelectors() async throws -> Node? {
+    try await TreeSelectors.$current.withValue(selectors) { try await root() }
   }
 
   /// What the steps from one position find below one node.
@@ -589,6 +625,15 @@ struct QueryPath<Node: QueryableNode>: Sendable {
     }
     return found
   }
+}
+
+/// The selectors in a tree's own language, such as CSS, that the query
+/// being resolved uses, while its root is read: the root provider of a tree
+/// that has such selectors reads them and marks the nodes each selects, and
+/// the query's filter finds the marks (a web page's `locator(css:)`).
+package enum TreeSelectors {
+  /// The selectors of the query whose root is being read.
+  @TaskLocal package static var current: [String] = []
 }
 
 /// Counts the nodes one resolution or dump visits, against a budget, and

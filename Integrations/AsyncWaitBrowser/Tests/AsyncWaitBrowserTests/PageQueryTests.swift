@@ -22,6 +22,7 @@ struct PageQueryTests {
     var isChecked: Bool?
     var box: BrowserNode.Box?
     var texts: [String]
+    var textContent: String
 
     init(_ node: BrowserNode) {
       role = node.role
@@ -34,13 +35,14 @@ struct PageQueryTests {
       var texts: [String] = []
       var stack = node.children.reversed() as [BrowserNode]
       while let next = stack.popLast() {
-        if let text = next.text { texts.append(text) }
+        if next.elementType == .staticText, let text = next.text { texts.append(text) }
         stack.append(contentsOf: next.children.reversed())
       }
       self.texts = texts
+      textContent = node.textContent
     }
 
-    var description: String { "\(role) \(identifier) \(label) \(texts)" }
+    var description: String { "\(role) \(identifier) \(label) \(texts) \(String(reflecting: textContent))" }
   }
 
   static func search(_ type: ElementType, _ filters: [QueryPlan.Filter]) -> QueryPlan.Step {

@@ -1,0 +1,84 @@
+import AsyncWait
+import AsyncWaitBrowser
+import AsyncWaitElements
+import Foundation
+import Testing
+
+/// `locator(css:)` finds what the page's `querySelectorAll` selects,
+/// including elements the accessibility tree leaves out, scoped below a
+/// query's matches, read as written in a failure.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct CSSLocatorTests {
+  static let markup = """
+    document.body.insertAdjacentHTML('beforeend', `
+      <ul class="todo-list" aria-label="Todos">
+        <li class="todo"><label>buy milk</label><span class="badge">new</span></li>
+        <li class="todo completed"><label>eggs</label><button>Delete</button></li>
+      </ul>
+      <span class="hidden" style="display: none">hidden</span>
+      <span class="empty"></span>`);
+    """
+
+  @Test func aSelectorFindsWhatThePageSelects() async throws {
+    try await withItemListPage { (page) async throws in
+      try await page.evaluate(Self.markup)
+      let todos = page.locator(css: ".todo-list li")
+      try await todos.require(count: 2, timeout: patience)
+      // Text content, as Playwright's `toHaveText` reads it: no space where
+      // the markup has none.
+      try await todos.require(texts: ["buy milknew", "eggsDelete"], timeout: patience)
+      // An element the accessibility tree leaves out: a `<span>` of text.
+      try await page.locator(css: ".badge").require(.text("new"), timeout: patience)
+      #expect(try await page.locator(css: ".badge").element.snapshot()?.role == "none")
+      // Below each match; a query after it; as a filter's inner query.
+      #expect(try await page.lists["Todos"].locator(css: "li.completed").count == 1)
+      #expect(try await page.locator(css: "li.completed").buttons["Delete"].exists)
+      #expect(try await page.cells.containing(page.locator(css: ".badge")).count == 1)
+      #expect(try await page.locator(css: "li").matching(class: "completed").count == 1)
+      // Hidden and empty elements are not in the tree, as for every query.
+      try await page.locator(css: ".hidden").requireNonExistence(timeout: patience)
+      #expect(try await page.locator(css: ".empty").exists == false)
+      // Not marked, the badge is not in the tree.
+      #expect(try await page.descendants(matching: .any).matching(class: "badge").exists == false)
+    }
+  }
+
+  @Test func aWaitOnASelectorSeesTheChange() async throws {
+    try await withItemListPage { (page) async throws in
+      try await page.evaluate(Self.markup)
+      try await page.locator(css: "li.todo").require(count: 2, timeout: patience)
+      try await page.evaluate(
+        "setTimeout(() => document.querySelector('li.todo').classList.add('completed'), 100)")
+      try await page.locator(css: "li.completed").require(count: 2, timeout: patience)
+    }
+  }
+
+  @Test func aFailureReadsAsWritten() async throws {
+    try await withItemListPage { (page) async throws in
+      try await page.evaluate(Self.markup)
+      try await page.locator(css: ".todo-list li").require(count: 2, timeout: patience)
+      let error = try await #require(throws: WaitTimeoutError.self) {
+        try await page.locator(css: ".todo-list li").require(count: 5, timeout: .milliseconds(300))
+      }
+      let lines = error.description.split(separator: "\n").map(String.init)
+      #expect(
+        lines.first
+          == #"Timed out after 300 ms waiting for "page.locator(css: ".todo-list li") to match 5 nodes""#)
+      #expect(lines.contains { $0.hasSuffix(#".locator(css: ".todo-list li"): 2 matches"#) })
+      #expect(
+        page.lists["Todos"].locator(css: "li").matching(class: "completed").elementDescription
+          == #"page.descendants(matching: .list)["Todos"].locator(css: "li").matching(class: "completed")"#)
+    }
+  }
+
+  @Test func anInvalidSelectorIsAnErrorNotATimeout() async throws {
+    try await withItemListPage { (page) async throws in
+      // A BrowserError, not a timeout: the wait ends at its first probe.
+      let error = try await #require(throws: BrowserError.self) {
+        try await page.locator(css: "li[").requireExistence(timeout: patience)
+      }
+      #expect(error == .invalidSelector)
+      #expect(error.description.contains(#""li[""#))
+    }
+  }
+}

@@ -1,0 +1,122 @@
+public import AsyncWaitElements
+import Foundation
+
+extension ElementTypeQueryProvider where Node == BrowserNode {
+  /// The elements below that a CSS selector selects: Playwright's
+  /// `locator(".todo-list li")`, on the page or below each match of a query.
+  ///
+  /// ```swift
+  /// let todos = page.locator(css: ".todo-list li")
+  /// try await todos.require(count: 3)
+  /// try await page.locator(css: ".todo-count").require(.text("3 items left"))
+  /// ```
+  ///
+  /// The page runs the selector as `querySelectorAll` does, in its main
+  /// document, and the query then finds, in the page's tree, the elements
+  /// it selected that are below each match so far. An element the
+  /// accessibility tree leaves out (a `<span>` around text, a layout `<div>`)
+  /// is in the tree for the query, as a node of role `none` holding the nodes
+  /// of what it holds, so that `page.locator(css: ".todo-count")` finds the
+  /// counter and reads its text. Elements hidden from everyone
+  /// (`display: none`, `visibility: hidden`, `aria-hidden`), and elements
+  /// that hold nothing the tree holds (an empty `<span>`), are not in the
+  /// tree, as for every query: `requireNonExistence` passes for them.
+  ///
+  /// It reads as written in a failure: `page.locator(css: ".todo-list li")`.
+  /// A query with a CSS step is walked in a snapshot of the page, whatever
+  /// its other steps; an invalid selector ends the wait with
+  /// ``BrowserError/invalidSelector``.
+  ///
+  /// - Parameter selector: The CSS selector.
+  /// - Returns: A query for the elements it selects, in document order.
+  public func locator(css selector: String) -> ElementQuery<BrowserNode> {
+    descendants(matching: .any).selected(
+      by: selector, describedAs: ".locator(css: \(String(reflecting: selector)))"
+    ) { $0.selectors.contains(selector) }
+  }
+}
+
+extension BrowserPage {
+  /// The elements of the main document that each of `selectors` selects,
+  /// by backend node id: the marks of a snapshot for ``locator(css:)``.
+  ///
+  /// - Throws: ``BrowserError/invalidSelector`` for a selector the page
+  ///   cannot parse; ``BrowserError`` when Chromium goes away.
+  func selectedElements(_ selectors: [String]) async throws -> [Int: [String]] {
+    let group = "asyncwait-css-\(UInt64.random(in: 0...UInt64.max))"
+    defer {
+      Task { [self] in _ = try? await send("Runtime.releaseObjectGroup", ["objectGroup": .string(group)]) }
+    }
+    // One array of every selected element, and how many each selector selected.
+    let script = """
+      ((selectors) => {
+        const found = [];
+        found.counts = [];
+        for (const selector of selectors) {
+          let elements;
+          try {
+            elements = document.querySelectorAll(selector);
+          } catch (error) {
+            found.invalid = selector;
+            found.reason = String(error.message);
+            return found;
+          }
+          found.counts.push(elements.length);
+          for (const element of elements) found.push(element);
+        }
+        found.counts = found.counts.join(",");
+        return found;
+      })(\(JSONValue.array(selectors.map(JSONValue.string)).serialized))
+      """
+    let answer = try await send(
+      "Runtime.evaluate",
+      ["expression": .string(script), "objectGroup": .string(group), "returnByValue": false])
+    guard answer["exceptionDetails"] == nil, let list = answer["result"]?["objectId"]?.string else {
+      throw BrowserError.unexpectedResponse("the page did not run the CSS selectors: \(answer)")
+    }
+    let properties = try await send(
+      "Runtime.getProperties", ["objectId": .string(list), "ownProperties": true])
+    var elements: [(index: Int, objectID: String)] = []
+    var counts: [Int] = []
+    var invalid: String?
+    var reason = ""
+    for property in properties["result"]?.array ?? [] {
+      guard let key = property["name"]?.string else { continue }
+      let value = property["value"]?["value"]
+      switch key {
+      case "counts": counts = (value?.string ?? "").split(separator: ",").compactMap { Int($0) }
+      case "invalid": invalid = value?.string
+      case "reason": reason = value?.string ?? ""
+      default:
+        if let index = Int(key), let objectID = property["value"]?["objectId"]?.string {
+          elements.append((index, objectID))
+        }
+      }
+    }
+    if let invalid {
+      throw BrowserError.invalidSelector("\(String(reflecting: invalid)): \(reason)")
+    }
+    elements.sort { $0.index < $1.index }
+    // Each element's backend node, all asked at once.
+    let backendIDs = try await withThrowingTaskGroup(of: (Int, Int?).self) { tasks in
+      for (position, element) in elements.enumerated() {
+        tasks.addTask {
+          let described = try await self.send("DOM.describeNode", ["objectId": .string(element.objectID)])
+          return (position, described["node"]?["backendNodeId"]?.int)
+        }
+      }
+      var backendIDs = [Int?](repeating: nil, count: elements.count)
+      for try await (position, backendID) in tasks { backendIDs[position] = backendID }
+      return backendIDs
+    }
+    var marks: [Int: [String]] = [:]
+    var position = 0
+    for (selector, count) in zip(selectors, counts) {
+      for backendID in backendIDs[position..<min(position + count, backendIDs.count)] {
+        if let backendID { marks[backendID, default: []].append(selector) }
+      }
+      position += count
+    }
+    return marks
+  }
+}
