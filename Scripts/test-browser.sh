@@ -5,6 +5,7 @@
 # (a process that exits without closing it, and one killed with SIGKILL), runs
 # the bench, and fails if any Chromium it started is still running. Also runs
 # a consumer's deliberately failing web tests and checks what they record.
+# Installs Datasette from PyPI for the tests that drive it.
 #
 #   Scripts/test-browser.sh [--no-bench] [swift test arguments]
 set -euo pipefail
@@ -39,6 +40,14 @@ if [ -n "$(living_chromium)" ]; then
   living_chromium >&2
 fi
 before=$(living_chromium | wc -l)
+
+# Datasette from PyPI: a real web application nobody here wrote, which
+# DatasetteTests drives as a Playwright suite would (the suite skips itself
+# without it, so a run here must have it).
+if ! Scripts/install-datasette.sh > /dev/null; then
+  echo "test-browser: Datasette did not install, and DatasetteTests needs it" >&2
+  exit 1
+fi
 
 # A hang must not eat CI's time: each step gets a bound.
 timeout -s KILL 900 swift test --package-path "$package" "$@"

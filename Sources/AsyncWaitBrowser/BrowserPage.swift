@@ -282,9 +282,13 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     }
   }
 
+  /// How many navigations have started or committed: for
+  /// ``navigated(since:)``.
+  var navigationCount: Int { load.withLock { $0.navigationCount } }
+
   /// Whether a navigation is running, or one started or committed after
   /// the count `navigations` was read.
-  private func navigated(since navigations: Int) -> Bool {
+  func navigated(since navigations: Int) -> Bool {
     load.withLock { $0.navigating || $0.navigationCount != navigations }
   }
 
