@@ -264,7 +264,10 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     let selectors = TreeSelectors.current
     async let marks: [Int: [String]] = selectors.isEmpty ? [:] : self.selectedElements(selectors)
     async let accessibility = send("Accessibility.getFullAXTree")
-    async let dom = send("DOMSnapshot.captureSnapshot", ["computedStyles": []])
+    // An element a selector marks may be one the accessibility tree does
+    // not judge: its visibility tells whether it is hidden.
+    async let dom = send(
+      "DOMSnapshot.captureSnapshot", ["computedStyles": selectors.isEmpty ? [] : ["visibility"]])
     do {
       let marks = try await marks
       let dom = try await dom

@@ -17,10 +17,11 @@ extension ElementTypeQueryProvider where Node == BrowserNode {
   /// accessibility tree leaves out (a `<span>` around text, a layout `<div>`)
   /// is in the tree for the query, as a node of role `none` holding the nodes
   /// of what it holds, so that `page.locator(css: ".todo-count")` finds the
-  /// counter and reads its text. Elements hidden from everyone
-  /// (`display: none`, `visibility: hidden`, `aria-hidden`), and elements
-  /// that hold nothing the tree holds (an empty `<span>`), are not in the
-  /// tree, as for every query: `requireNonExistence` passes for them.
+  /// counter and reads its text; one that holds nothing the tree holds (an
+  /// empty `<div>`, an icon) is a node where it is, visible when its box has
+  /// a size. An element hidden from everyone (`display: none`,
+  /// `visibility: hidden`, `aria-hidden`, or inside such an element) is not
+  /// in the tree, as for every query: `requireNonExistence` passes for it.
   ///
   /// It reads as written in a failure: `page.locator(css: ".todo-list li")`.
   /// A query with a CSS step is walked in a snapshot of the page, whatever

@@ -18,6 +18,9 @@ enum PageSnapshot {
     var box: BrowserNode.Box?
     /// The element's text content (``BrowserNode/textContent``), when read.
     var textContent: String?
+    /// Whether its `visibility` is `hidden` or `collapse`, when the snapshot
+    /// read styles (one that marks elements does).
+    var isInvisible = false
   }
 
   /// Joins the answers into one tree.
@@ -54,7 +57,7 @@ enum PageSnapshot {
     }
     let identities = try identities(in: dom, readingTextsOf: elements.union(marks.keys))
     let marked = Marked(
-      selectors: marks, inTree: elements, parents: marks.isEmpty ? [:] : parents(in: dom),
+      selectors: marks, inTree: elements, structure: marks.isEmpty ? DOMStructure() : DOMStructure(dom),
       identities: identities)
     var built: [Int: BrowserNode] = [:]
     // A frame's tree before the tree that holds it: frames nest, and each
@@ -309,6 +312,15 @@ enum PageSnapshot {
       }
       let layoutNodes = document["layout"]?["nodeIndex"]?.array ?? []
       let bounds = document["layout"]?["bounds"]?.array ?? []
+      // The one style a snapshot that marks elements asks for: `visibility`.
+      let styles = document["layout"]?["styles"]?.array ?? []
+      for (layoutIndex, nodeIndex) in zip(styles.indices, layoutNodes) {
+        guard let nodeIndex = nodeIndex.int, byIndex.indices.contains(nodeIndex),
+          let visibility = styles[layoutIndex].array?.first.flatMap(string),
+          visibility == "hidden" || visibility == "collapse"
+        else { continue }
+        identities[byIndex[nodeIndex], default: Identity()].isInvisible = true
+      }
       for (layoutIndex, nodeIndex) in zip(layoutNodes.indices, layoutNodes) {
         guard let nodeIndex = nodeIndex.int, byIndex.indices.contains(nodeIndex), layoutIndex < bounds.count,
           let rect = bounds[layoutIndex].array?.compactMap(\.double), rect.count == 4
@@ -325,20 +337,46 @@ enum PageSnapshot {
 }
 
 extension PageSnapshot {
-  /// Each DOM node's parent, by backend node id.
-  static func parents(in dom: JSONValue) -> [Int: Int] {
+  /// Each DOM node's parent and place in its document, by backend node id.
+  struct DOMStructure {
+    /// Each node's parent.
     var parents: [Int: Int] = [:]
-    for document in dom["documents"]?.array ?? [] {
-      let backendIDs = document["nodes"]?["backendNodeId"]?.array ?? []
-      let parentIndexes = document["nodes"]?["parentIndex"]?.array ?? []
-      for (index, parent) in zip(backendIDs.indices, parentIndexes) {
-        guard let parent = parent.int, backendIDs.indices.contains(parent), let child = backendIDs[index].int,
-          let owner = backendIDs[parent].int
-        else { continue }
-        parents[child] = owner
+    /// Each node's index in its document's order (a snapshot's nodes come
+    /// in document order).
+    var order: [Int: Int] = [:]
+    /// The index after each node's last descendant: its subtree is the
+    /// nodes from its own index to this one.
+    var subtreeEnd: [Int: Int] = [:]
+
+    /// No structure: for a snapshot that marks no element.
+    init() {}
+
+    /// The structure of every document of a DOM snapshot.
+    init(_ dom: JSONValue) {
+      for document in dom["documents"]?.array ?? [] {
+        let backendIDs = document["nodes"]?["backendNodeId"]?.array ?? []
+        let parentIndexes = document["nodes"]?["parentIndex"]?.array ?? []
+        // The open nodes, innermost last: a node closes when one comes that
+        // is not its descendant.
+        var open: [Int] = []
+        for index in backendIDs.indices {
+          let parent = parentIndexes.indices.contains(index) ? parentIndexes[index].int ?? -1 : -1
+          while let last = open.last, last != parent {
+            if let closed = backendIDs[last].int { subtreeEnd[closed] = index }
+            open.removeLast()
+          }
+          open.append(index)
+          guard let node = backendIDs[index].int else { continue }
+          order[node] = index
+          if parent >= 0, backendIDs.indices.contains(parent), let owner = backendIDs[parent].int {
+            parents[node] = owner
+          }
+        }
+        for index in open {
+          if let closed = backendIDs[index].int { subtreeEnd[closed] = backendIDs.count }
+        }
       }
     }
-    return parents
   }
 
   /// The elements whose own children are both text that is not only white
@@ -386,10 +424,45 @@ extension PageSnapshot {
     var selectors: [Int: [String]]
     /// The DOM nodes the accessibility trees hold.
     var inTree: Set<Int>
-    /// Each DOM node's parent, by backend node id; read only when an element is marked.
-    var parents: [Int: Int]
+    /// The DOM's structure; read only when an element is marked.
+    var structure: DOMStructure
     /// Each DOM node's identity.
     var identities: [Int: Identity]
+    /// The elements a selector selects that the accessibility tree leaves
+    /// out and that hold nothing it holds (an empty `<span>`, an icon), but
+    /// have a layout box, by the DOM node of their nearest ancestor in the
+    /// tree, in document order.
+    var empty: [Int: [Int]] = [:]
+
+    init(selectors: [Int: [String]], inTree: Set<Int>, structure: DOMStructure, identities: [Int: Identity]) {
+      self.selectors = selectors
+      self.inTree = inTree
+      self.structure = structure
+      self.identities = identities
+      let treeOrder = inTree.compactMap { structure.order[$0] }.sorted()
+      for (element, names) in selectors where !names.isEmpty && !inTree.contains(element) {
+        guard let identity = identities[element], identity.box != nil, !identity.isInvisible,
+          let start = structure.order[element],
+          let end = structure.subtreeEnd[element]
+        else { continue }
+        // Any node of the tree inside it? Then it is put in the tree around that node.
+        var low = 0
+        var high = treeOrder.count
+        while low < high {
+          let middle = (low + high) / 2
+          if treeOrder[middle] <= start { low = middle + 1 } else { high = middle }
+        }
+        if low < treeOrder.count && treeOrder[low] < end { continue }
+        var ancestor = structure.parents[element]
+        var steps = 0
+        while let current = ancestor, !inTree.contains(current), steps < 4_096 {
+          ancestor = structure.parents[current]
+          steps += 1
+        }
+        if let ancestor { empty[ancestor, default: []].append(element) }
+      }
+      for host in empty.keys { empty[host]?.sort { (structure.order[$0] ?? 0) < (structure.order[$1] ?? 0) } }
+    }
 
     /// `children`, the nodes of the DOM node `host`, with each run of them
     /// below a marked element that the accessibility tree leaves out (a
@@ -399,6 +472,7 @@ extension PageSnapshot {
     /// An element the tree leaves out that holds nothing the tree holds
     /// (an empty or a hidden element) stays out.
     func grouped(_ children: [BrowserNode], below host: Int) -> [BrowserNode] {
+      let children = withEmptyElements(children, below: host)
       var result: [BrowserNode] = []
       // The elements being filled, outermost first, with their nodes so far.
       var open: [(element: Int, children: [BrowserNode])] = []
@@ -426,19 +500,52 @@ extension PageSnapshot {
       return result
     }
 
+    /// `children` with a node for each empty element whose nearest ancestor
+    /// in the tree is `host`, each before the first child after it in
+    /// document order.
+    private func withEmptyElements(_ children: [BrowserNode], below host: Int) -> [BrowserNode] {
+      guard let elements = empty[host] else { return children }
+      var merged: [BrowserNode] = []
+      merged.reserveCapacity(children.count + elements.count)
+      var next = 0
+      for child in children {
+        // A text CSS generated (no DOM node) stays with the node before it.
+        if let id = child.backendNodeID, let position = structure.order[id] {
+          while next < elements.count, (structure.order[elements[next]] ?? 0) < position {
+            merged.append(emptyNode(elements[next]))
+            next += 1
+          }
+        }
+        merged.append(child)
+      }
+      merged += elements[next...].map(emptyNode)
+      return merged
+    }
+
+    /// The node of an element that holds nothing the tree holds.
+    private func emptyNode(_ element: Int) -> BrowserNode {
+      let identity = identities[element]
+      var made = BrowserNode(
+        role: "none", testID: identity?.testID, htmlID: identity?.htmlID, attributes: identity?.attributes ?? [:],
+        textContent: identity?.textContent, box: identity?.box)
+      made.backendNodeID = element
+      made.selectors = selectors[element] ?? []
+      return made
+    }
+
     /// The marked elements between the DOM node `node` and `host`, which the
     /// accessibility tree leaves out, outermost first; none when `host` is
     /// not above `node`.
     private func missingAncestors(of node: Int, below host: Int) -> [Int] {
       var found: [Int] = []
-      var current = parents[node]
+      var current = structure.parents[node]
       // Bounded: a DOM is a tree, but a snapshot is what Chromium sent.
       var steps = 0
       while let element = current, element != host {
         steps += 1
         guard steps < 4_096 else { return [] }
         if selectors[element] != nil && !inTree.contains(element) { found.append(element) }
-        current = parents[element]
+        current = structure.parents[element]
       }
       return current == host ? found.reversed() : []
     }

@@ -16,7 +16,9 @@ struct CSSLocatorTests {
         <li class="todo completed"><label>eggs</label><button>Delete</button></li>
       </ul>
       <span class="hidden" style="display: none">hidden</span>
-      <span class="empty"></span>`);
+      <div class="hidden" style="visibility: hidden; width: 20px; height: 20px"></div>
+      <span class="empty"></span>
+      <div class="swatch" style="width: 20px; height: 20px; background: teal"></div>`);
     """
 
   @Test func aSelectorFindsWhatThePageSelects() async throws {
@@ -35,9 +37,16 @@ struct CSSLocatorTests {
       #expect(try await page.locator(css: "li.completed").buttons["Delete"].exists)
       #expect(try await page.cells.containing(page.locator(css: ".badge")).count == 1)
       #expect(try await page.locator(css: "li").matching(class: "completed").count == 1)
-      // Hidden and empty elements are not in the tree, as for every query.
+      // An element hidden from everyone is not in the tree, as for every query.
       try await page.locator(css: ".hidden").requireNonExistence(timeout: patience)
-      #expect(try await page.locator(css: ".empty").exists == false)
+      // One that holds nothing is, where it is: hidden when it has no size.
+      try await page.locator(css: ".swatch").require(.visible, timeout: patience)
+      try await page.locator(css: ".empty").require(.hidden, timeout: patience)
+      #expect(try await page.locator(css: ".empty").exists)
+      #expect(try await page.locator(css: ".swatch, .empty").count == 2)
+      // In document order among the nodes of the tree around it.
+      let order = try await page.locator(css: ".todo-list, .swatch, .empty").snapshots().map(\.classes)
+      #expect(order == [["todo-list"], ["empty"], ["swatch"]])
       // Not marked, the badge is not in the tree.
       #expect(try await page.descendants(matching: .any).matching(class: "badge").exists == false)
     }
