@@ -478,13 +478,7 @@ extension PageSnapshot {
       var open: [(element: Int, children: [BrowserNode])] = []
       func close() {
         let (element, children) = open.removeLast()
-        let identity = identities[element]
-        var made = BrowserNode(
-          role: "none", testID: identity?.testID, htmlID: identity?.htmlID,
-          attributes: identity?.attributes ?? [:], textContent: identity?.textContent, box: identity?.box,
-          children: children)
-        made.backendNodeID = element
-        made.selectors = selectors[element] ?? []
+        let made = node(for: element, children: children)
         if open.isEmpty { result.append(made) } else { open[open.count - 1].children.append(made) }
       }
       for child in children {
@@ -512,22 +506,23 @@ extension PageSnapshot {
         // A text CSS generated (no DOM node) stays with the node before it.
         if let id = child.backendNodeID, let position = structure.order[id] {
           while next < elements.count, (structure.order[elements[next]] ?? 0) < position {
-            merged.append(emptyNode(elements[next]))
+            merged.append(node(for: elements[next]))
             next += 1
           }
         }
         merged.append(child)
       }
-      merged += elements[next...].map(emptyNode)
+      merged += elements[next...].map { node(for: $0) }
       return merged
     }
 
-    /// The node of an element that holds nothing the tree holds.
-    private func emptyNode(_ element: Int) -> BrowserNode {
+    /// The node of a marked element the accessibility tree leaves out.
+    private func node(for element: Int, children: [BrowserNode] = []) -> BrowserNode {
       let identity = identities[element]
       var made = BrowserNode(
-        role: "none", testID: identity?.testID, htmlID: identity?.htmlID, attributes: identity?.attributes ?? [:],
-        textContent: identity?.textContent, box: identity?.box)
+        role: "none", testID: identity?.testID, htmlID: identity?.htmlID,
+        attributes: identity?.attributes ?? [:], textContent: identity?.textContent, box: identity?.box,
+        children: children)
       made.backendNodeID = element
       made.selectors = selectors[element] ?? []
       return made
