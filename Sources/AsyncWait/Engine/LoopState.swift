@@ -1,0 +1,99 @@
+/// What the loop keeps from probe to probe, and what it does around each
+/// probe.
+@usableFromInline
+struct LoopState {
+  /// How many probes have run.
+  @usableFromInline var probeCount: Int
+  /// The wait's own time.
+  @usableFromInline var time = WaitTime()
+  /// Each trigger's generation when the last probe started.
+  @usableFromInline var generations: [UInt64]
+  /// The last error retried.
+  @usableFromInline var lastError: (any Error)?
+
+  @usableFromInline
+  init(probeCount: Int, generations: [UInt64]) {
+    self.probeCount = probeCount
+    self.generations = generations
+  }
+
+  /// Counts a probe that is about to start and reads the clock.
+  ///
+  /// - Parameters:
+  ///   - clock: The wait's clock.
+  ///   - start: When the wait started, on `clock`.
+  /// - Returns: What the probe knows of its place in the wait.
+  @inlinable @inline(never)
+  mutating func beginProbe<C: Clock>(clock: C, from start: C.Instant) -> ProbeContext
+  where C.Duration == Duration {
+    probeCount += 1
+    return ProbeContext(index: probeCount, elapsed: time.advance(to: start.duration(to: clock.now)))
+  }
+
+  /// Notes each trigger's generation as a probe starts, so that a trigger
+  /// that fires during the probe makes the loop probe again.
+  ///
+  /// - Parameter triggers: The wait's triggers, in the order of
+  ///   ``generations``.
+  @usableFromInline
+  mutating func noteGenerations(of triggers: [WaitTrigger]) {
+    for index in triggers.indices { generations[index] = triggers[index].generation }
+  }
+
+  /// Reports a probe that returned.
+  ///
+  /// - Parameters:
+  ///   - context: The probe's place in the wait.
+  ///   - decided: Whether the probe decided the wait.
+  ///   - onProbe: The wait's probe observer, if any.
+  @inlinable
+  func endProbe(_ context: ProbeContext, decided: Bool, onProbe: (@Sendable (WaitProbe) -> Void)?) {
+    onProbe?(WaitProbe(index: context.index, elapsed: context.elapsed, outcome: decided ? .decided : .notYet))
+  }
+
+  /// Handles an error a probe threw: keeps and reports it when the wait
+  /// retries it, and throws it otherwise.
+  ///
+  /// - Parameters:
+  ///   - context: The probe's place in the wait.
+  ///   - error: What the probe threw.
+  ///   - retryingErrors: Which errors the wait retries, if any; it
+  ///     retries a ``TransientError`` that says so whatever they are.
+  ///   - onProbe: The wait's probe observer, if any.
+  /// - Throws: `error`, when the wait does not retry it.
+  @inlinable @inline(never)
+  mutating func probe(
+    _ context: ProbeContext, threw error: any Error,
+    retrying retryingErrors: (@Sendable (any Error) -> Bool)?,
+    onProbe: (@Sendable (WaitProbe) -> Void)?
+  ) throws {
+    guard !(error is CancellationError), !(error is ClockSleepFailure),
+      retryingErrors?(error) == true || isTransient(error)
+    else { throw error }
+    lastError = error
+    onProbe?(WaitProbe(index: context.index, elapsed: context.elapsed, outcome: .retriedError(error)))
+  }
+
+  /// Reads the clock after a probe: the expiry of the wait when its time has
+  /// reached the timeout; `nil` while it may sleep again.
+  ///
+  /// - Parameters:
+  ///   - clock: The wait's clock.
+  ///   - timeout: The wait's timeout; zero probes once.
+  ///   - start: When the wait started, on `clock`.
+  /// - Returns: How the wait expired, or `nil`.
+  @inlinable @inline(never)
+  mutating func expiry<C: Clock>(clock: C, timeout: Duration, from start: C.Instant) -> PollExpiry?
+  where C.Duration == Duration {
+    // The wait's time is never negative, so a zero timeout expires here.
+    // No reading moves it during a probe: before this one, it is when the
+    // probe started.
+    let started = time.value
+    let elapsed = time.advance(to: start.duration(to: clock.now))
+    guard elapsed < timeout else {
+      return PollExpiry(
+        probeCount: probeCount, elapsed: elapsed, lastError: lastError, lastProbeStart: started)
+    }
+    return nil
+  }
+}
