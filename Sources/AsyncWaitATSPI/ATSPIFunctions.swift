@@ -29,11 +29,12 @@ extension ATSPIFunctions {
   /// Throws the error a call reported, freeing it.
   ///
   /// - Parameter error: The error the call set, if any.
-  /// - Throws: ``ATSPIError`` with the error's message.
+  /// - Throws: ``ATSPIError`` with the error's message, transient for a
+  ///   call that timed out.
   func check(_ error: UnsafeMutablePointer<GError>?) throws {
     guard let error else { return }
     defer { g_error_free(error) }
-    throw ATSPIError(error.pointee.message.map { String(cString: $0) } ?? "unknown error")
+    throw ATSPIError.reported(error.pointee.message.map { String(cString: $0) } ?? "unknown error")
   }
 
   /// A string a call returned, freed after it is copied.
