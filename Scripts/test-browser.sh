@@ -5,7 +5,8 @@
 # (a process that exits without closing it, and one killed with SIGKILL), runs
 # the bench, and fails if any Chromium it started is still running. Also runs
 # a consumer's deliberately failing web tests and checks what they record.
-# Installs Datasette from PyPI for the tests that drive it.
+# Installs Datasette from PyPI for the tests that drive it, and runs those
+# tests' Playwright forms in Playwright.
 #
 #   Scripts/test-browser.sh [--no-bench] [swift test arguments]
 set -euo pipefail
@@ -44,13 +45,22 @@ before=$(living_chromium | wc -l)
 # Datasette from PyPI: a real web application nobody here wrote, which
 # DatasetteTests drives as a Playwright suite would (the suite skips itself
 # without it, so a run here must have it).
-if ! Scripts/install-datasette.sh > /dev/null; then
+if ! datasette=$(Scripts/install-datasette.sh); then
   echo "test-browser: Datasette did not install, and DatasetteTests needs it" >&2
   exit 1
 fi
 
 # A hang must not eat CI's time: each step gets a bound.
 timeout -s KILL 900 swift test --package-path "$package" "$@"
+
+# DatasetteTests' Playwright forms, run in Playwright itself: the Swift
+# suite mirrors tests that Playwright passes. Without Playwright (no
+# network) they are not run, and this says so.
+if playwright_python=$(Scripts/install-playwright.sh 2> /dev/null); then
+  timeout -s KILL 300 "$playwright_python" "$package/Playwright/datasette.py" --datasette "$datasette"
+else
+  echo "test-browser: Playwright not installed; DatasetteTests' Playwright forms were not run in Playwright"
+fi
 
 # A consumer's failing web tests: each failure once at its line, with the
 # page's screenshot attached (Swift Testing) or its path given (XCTest). The

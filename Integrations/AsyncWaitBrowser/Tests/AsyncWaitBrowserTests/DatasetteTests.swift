@@ -10,6 +10,10 @@ import Testing
 /// test's doc comment is the Playwright test it is, and its Swift follows it
 /// line for line.
 ///
+/// The Playwright forms are real: `Playwright/datasette.py` runs the same
+/// tests in Playwright's Python API, against the same server and Chromium,
+/// and `Scripts/test-browser.sh` runs it after this suite.
+///
 /// The suite runs when Datasette is installed (`Scripts/test-browser.sh`
 /// installs it, so CI runs it); without it the suite is skipped and says why.
 @Suite(
