@@ -124,17 +124,13 @@ enum PageQuery {
   /// for a field (whose texts are in its own shadow tree); `declined`
   /// is set when the page has fewer than `smallest` elements or has frames
   /// (with `smallest` above 0), and `overflowed` when more than `most`
-  /// elements could have the name. With `implies`, `roles` has, comma
-  /// separated, for each element found by its identifier the role its
-  /// markup makes certain (a shown `<button>`, `<li>` of a list, heading,
-  /// link, checkbox, radio or input button), and "" for every other:
-  /// elements whose accessibility node a count need not ask for.
+  /// elements could have the name.
   static let find = findTemplate.replacingOccurrences(
     of: "IDENTITY", with: identityBody.split(separator: "\n").joined(separator: "\n    "))
 
   /// ``find`` before the body of ``identity`` is put in it.
   private static let findTemplate = #"""
-    function(identifier, name, smallest, most, kinds, describes, implies) {
+    function(identifier, name, smallest, most, kinds, describes) {
       const scope = this;
       const doc = scope.nodeType === Node.DOCUMENT_NODE ? scope : scope.ownerDocument;
       const result = [];
@@ -171,9 +167,6 @@ enum PageQuery {
       const ordered = Array.from(found.keys()).sort((a, b) =>
         a === b ? 0 : (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? -1 : 1);
       result.identities = describes ? JSON.stringify(ordered.map((element) => identityOf.call(element))) : "[]";
-      if (implies) {
-        result.roles = ordered.map((element) => (found.get(element) === "i" ? impliedRole(element) ?? "" : "")).join(",");
-      }
       for (const element of ordered) {
         result.push(element);
         const flag = found.get(element);
@@ -186,35 +179,6 @@ enum PageQuery {
 
       function identityOf() {
         IDENTITY
-      }
-
-      // The role Chromium gives an element, where the markup alone makes it
-      // certain and the element is shown; null leaves it to the
-      // accessibility tree (hidden, inert, outside an open modal dialog,
-      // given a role, or of a kind whose role depends on more).
-      function impliedRole(element) {
-        if (element.namespaceURI !== "http://www.w3.org/1999/xhtml" || element.hasAttribute("role")) return null;
-        if (element.closest('[aria-hidden="true"], [inert]')) return null;
-        const modal = doc.querySelector("dialog:modal");
-        if (modal && !modal.contains(element)) return null;
-        if (!element.checkVisibility({ visibilityProperty: true })) return null;
-        const parent = element.parentElement;
-        switch (element.localName) {
-          case "button": return "button";
-          case "li":
-            return parent && ["ul", "ol", "menu"].includes(parent.localName) && !parent.hasAttribute("role")
-              ? "listitem" : null;
-          case "h1": case "h2": case "h3": case "h4": case "h5": case "h6": return "heading";
-          case "a": return element.hasAttribute("href") ? "link" : null;
-          case "input": {
-            const type = (element.getAttribute("type") ?? "").toLowerCase();
-            if (type === "checkbox") return "checkbox";
-            if (type === "radio") return "radio";
-            if (["button", "submit", "reset"].includes(type)) return "button";
-            return null;
-          }
-          default: return null;
-        }
       }
 
       function findNamed(name) {
@@ -382,7 +346,7 @@ extension BrowserPage {
               let matches = try await self.search(
                 search, below: scope, smallestPage: position == 0 ? smallestPage : 0,
                 readsNodes: request.limit != 0 && !steps[(position + 1)...].contains(where: \.isSearch),
-                countsOnly: request.limit == 0 && !request.isStrict, group: group)
+                group: group)
             else { return nil }
             found += matches
           }
@@ -437,15 +401,9 @@ extension BrowserPage {
   /// With `readsNodes`, for a query whose nodes the caller needs, the
   /// candidates' attributes and boxes are read by the search, and the
   /// static texts of a few with their accessibility nodes (a node's texts
-  /// are its children). With `countsOnly`, for a query whose matches are
-  /// only counted (`exists`, `count`), an element found by its identifier
-  /// whose role its markup makes certain is matched by that role, without
-  /// its accessibility node: after a change, Chromium brings its
-  /// accessibility tree up to date before it answers for one, which on a
-  /// list of a thousand items costs more than the rest of the probe.
+  /// are its children).
   private func search(
-    _ search: PageQuery.Search, below scope: Found, smallestPage: Int, readsNodes: Bool, countsOnly: Bool,
-    group: String
+    _ search: PageQuery.Search, below scope: Found, smallestPage: Int, readsNodes: Bool, group: String
   ) async throws -> [Found]? {
     let name = search.name ?? (search.orName ? search.identifier : nil)
     let arguments: [JSONValue] = [
@@ -453,8 +411,6 @@ extension BrowserPage {
       .number(Double(smallestPage)), .number(Double(PageQuery.mostCandidates)),
       .string(search.type == .staticText ? "texts" : search.type == .any ? "all" : "elements"),
       .bool(readsNodes),
-      // A text or any node may be a field's text, which only the tree names.
-      .bool(countsOnly && search.identifier != nil && search.type != .any && search.type != .staticText),
     ]
     let answer: JSONValue
     if let objectID = scope.objectID {
@@ -479,7 +435,6 @@ extension BrowserPage {
     var elements: [(index: Int, objectID: String)] = []
     var flags: [Character] = []
     var identities: [JSONValue] = []
-    var implied: [Int: String] = [:]
     for property in properties["result"]?.array ?? [] {
       guard let key = property["name"]?.string else { continue }
       switch key {
@@ -493,10 +448,6 @@ extension BrowserPage {
       case "identities":
         let text = property["value"]?["value"]?.string ?? ""
         identities = (try? JSONValue.parse(Data(text.utf8)))?.array ?? []
-      case "roles":
-        let roles = (property["value"]?["value"]?.string ?? "").split(
-          separator: ",", omittingEmptySubsequences: false)
-        for (index, role) in roles.enumerated() where !role.isEmpty { implied[index] = String(role) }
       default:
         if let index = Int(key), let objectID = property["value"]?["objectId"]?.string {
           elements.append((index, objectID))
@@ -504,24 +455,12 @@ extension BrowserPage {
       }
     }
     elements.sort { $0.index < $1.index }
-    // Texts are read with the nodes when a match is likely among few; an
-    // element whose role is implied needs no node.
-    let asked = elements.filter { implied[$0.index] == nil }
-    let answers = try await accessibilityNodes(
-      of: asked.map(\.objectID), withTexts: readsNodes && search.type != .staticText && asked.count <= 4)
-    var named: [Int: (node: JSONValue?, texts: JSONValue?)] = [:]
-    for (element, answer) in zip(asked, answers) { named[element.index] = answer }
+    // Texts are read with the nodes when a match is likely among few.
+    let named = try await accessibilityNodes(
+      of: elements.map(\.objectID), withTexts: readsNodes && search.type != .staticText && elements.count <= 4
+    )
     var matches: [Found] = []
-    for (index, objectID) in elements {
-      if let role = implied[index] {
-        // Found by its identifier, shown, of a role its markup makes certain.
-        let ax: JSONValue = ["role": ["value": .string(role)]]
-        if Self.isMatch(ax, of: search.type) {
-          matches.append(Found(objectID: objectID, backendNodeID: nil, ax: ax))
-        }
-        continue
-      }
-      let (ax, texts) = named[index] ?? (nil, nil)
+    for ((index, objectID), (ax, texts)) in zip(elements, named) {
       guard let ax, let backendNodeID = ax["backendDOMNodeId"]?.int else { continue }
       let flag = flags.indices.contains(index) ? flags[index] : "n"
       let hasIdentifier = flag == "i" || flag == "I"
