@@ -439,8 +439,12 @@ extension PageSnapshot {
       self.inTree = inTree
       self.structure = structure
       self.identities = identities
+      // Only a selector's marks can be empty elements; a page whose marks are
+      // all split texts sorts nothing.
+      let candidates = selectors.filter { !$0.value.isEmpty && !inTree.contains($0.key) }
+      guard !candidates.isEmpty else { return }
       let treeOrder = inTree.compactMap { structure.order[$0] }.sorted()
-      for (element, names) in selectors where !names.isEmpty && !inTree.contains(element) {
+      for element in candidates.keys {
         guard let identity = identities[element], identity.box != nil, !identity.isInvisible,
           let start = structure.order[element],
           let end = structure.subtreeEnd[element]
