@@ -79,6 +79,23 @@ enum PageQuery {
     return steps
   }
 
+  /// How many matches the search at `position` must find for `request`,
+  /// or 0 when it must find them all.
+  ///
+  /// A request for counts alone (an element's `exists`) that does not
+  /// count all, of a plan whose last step chooses one of the last search's
+  /// matches (`page.cells["row-new"]`), needs only as many matches as the
+  /// choice's index, and not all of them in order: the choice is there or
+  /// not whichever they are. Unless the request is strict and the choice
+  /// implicit, which needs to know whether there are more.
+  static func enough(after position: Int, of steps: [Step], for request: QueryRequest) -> Int {
+    guard request.limit == 0, !request.countsAll, position == steps.count - 2 else { return 0 }
+    switch steps[position + 1] {
+    case .select(let index, let isImplicit) where !(request.isStrict && isImplicit): return index + 1
+    default: return 0
+    }
+  }
+
   /// The fewest elements a page has for its queries to be evaluated in it.
   ///
   /// Below, a snapshot of the whole page (two commands) costs less than the
@@ -119,6 +136,11 @@ enum PageQuery {
   /// each element's attributes and box (``identity``), whose box makes the
   /// page lay itself out after a change; without it, `"[]"`.
   ///
+  /// With `enough` above 0, when at least that many elements have the
+  /// identifier, the names are not searched and `shortened` is set: a
+  /// search whose caller needs only that many matches (see
+  /// ``PageQuery/enough(after:of:for:)``).
+  ///
   /// It returns an array of elements whose `flags` property has, for each,
   /// `i` when its identifier is `identifier` and `n` otherwise, in capitals
   /// for a field (whose texts are in its own shadow tree); `declined`
@@ -130,7 +152,7 @@ enum PageQuery {
 
   /// ``find`` before the body of ``identity`` is put in it.
   private static let findTemplate = #"""
-    function(identifier, name, smallest, most, kinds, describes) {
+    function(identifier, name, smallest, most, kinds, describes, enough) {
       const scope = this;
       const doc = scope.nodeType === Node.DOCUMENT_NODE ? scope : scope.ownerDocument;
       const result = [];
@@ -156,7 +178,11 @@ enum PageQuery {
           }
         }
       }
-      if (name !== null) {
+      // Enough elements by identifier answer the search without its
+      // names, whose scan costs the page's size.
+      if (enough > 0 && found.size >= enough) {
+        result.shortened = true;
+      } else if (name !== null) {
         const candidates = findNamed(name);
         if (candidates === null) {
           result.overflowed = true;
@@ -346,7 +372,7 @@ extension BrowserPage {
               let matches = try await self.search(
                 search, below: scope, smallestPage: position == 0 ? smallestPage : 0,
                 readsNodes: request.limit != 0 && !steps[(position + 1)...].contains(where: \.isSearch),
-                group: group)
+                enough: PageQuery.enough(after: position, of: steps, for: request), group: group)
             else { return nil }
             found += matches
           }
@@ -402,15 +428,21 @@ extension BrowserPage {
   /// candidates' attributes and boxes are read by the search, and the
   /// static texts of a few with their accessibility nodes (a node's texts
   /// are its children).
+  ///
+  /// With `enough` above 0 (``PageQuery/enough(after:of:for:)``), the
+  /// search may stop at that many matches by identifier without reading
+  /// names; when fewer of the elements it found by identifier match (one
+  /// of another type), it searches again in full.
   private func search(
-    _ search: PageQuery.Search, below scope: Found, smallestPage: Int, readsNodes: Bool, group: String
+    _ search: PageQuery.Search, below scope: Found, smallestPage: Int, readsNodes: Bool, enough: Int = 0,
+    group: String
   ) async throws -> [Found]? {
     let name = search.name ?? (search.orName ? search.identifier : nil)
     let arguments: [JSONValue] = [
       search.identifier.map(JSONValue.string) ?? .null, name.map(JSONValue.string) ?? .null,
       .number(Double(smallestPage)), .number(Double(PageQuery.mostCandidates)),
       .string(search.type == .staticText ? "texts" : search.type == .any ? "all" : "elements"),
-      .bool(readsNodes),
+      .bool(readsNodes), .number(Double(enough)),
     ]
     let answer: JSONValue
     if let objectID = scope.objectID {
@@ -435,9 +467,12 @@ extension BrowserPage {
     var elements: [(index: Int, objectID: String)] = []
     var flags: [Character] = []
     var identities: [JSONValue] = []
+    var isShortened = false
     for property in properties["result"]?.array ?? [] {
       guard let key = property["name"]?.string else { continue }
       switch key {
+      case "shortened":
+        isShortened = property["value"]?["value"]?.bool == true
       case "declined", "overflowed":
         if property["value"]?["value"]?.bool == true {
           if key == "declined" { return nil }
@@ -491,6 +526,10 @@ extension BrowserPage {
           matches.append(Found(objectID: nil, backendNodeID: text["backendDOMNodeId"]?.int, ax: text))
         }
       }
+    }
+    if isShortened && matches.count < enough {
+      return try await self.search(
+        search, below: scope, smallestPage: smallestPage, readsNodes: readsNodes, group: group)
     }
     return matches
   }

@@ -163,6 +163,49 @@ struct PageQueryTests {
     }
   }
 
+  /// A subscript's existence is answered by a test id alone when it may.
+  ///
+  /// An element's `exists` asks for counts that need not be whole: a
+  /// subscript whose test id one element has is answered without the
+  /// search by name, whose scan costs the page's size. Counting all, or
+  /// strictly, the name's match is counted too; and when the element with
+  /// the test id is of another type, the search by name still finds the
+  /// one named so.
+  @Test func anExistenceByTestIDSkipsTheNamesOnlyWhenItMay() async throws {
+    try await withItemListPage { (page) async throws in
+      _ = try await page.evaluate(
+        """
+        const named = document.createElement("button");
+        named.textContent = "add-item";
+        document.body.append(named);
+        const other = document.createElement("p");
+        other.dataset.testid = "print";
+        other.textContent = "Printing";
+        document.body.append(other);
+        const printer = document.createElement("button");
+        printer.textContent = "print";
+        document.body.append(printer); 1
+        """)
+      func counts(_ key: String, strict: Bool = false, countsAll: Bool = false) async throws -> [Int]? {
+        let plan = QueryPlan(steps: [
+          Self.search(.button, [.identifierOrLabel(key)]), .select(index: 0, isImplicit: true),
+        ])
+        let request = QueryRequest(limit: 0, isStrict: strict, countsAll: countsAll, nodeBudget: 1_000_000)
+        let evaluated = try await page.evaluateQuery(plan, request, smallestPage: 0)
+        return evaluated.map { $0.ambiguity == nil ? $0.matchCounts : [-1] }
+      }
+
+      // The test id's button is enough: the named one is not counted.
+      #expect(try await counts("add-item") == [1, 1])
+      #expect(try await counts("add-item", countsAll: true) == [2, 1])
+      #expect(try await counts("add-item", strict: true) == [-1])
+      // The test id is a paragraph's: the button named "print" is found.
+      #expect(try await counts("print") == [1, 1])
+      #expect(try await page.buttons["print"].exists)
+      #expect(try await page.buttons["print"].snapshot()?.label == "print")
+    }
+  }
+
   /// Every source of an accessible name: the page's search by name finds
   /// the element that has it, and what Chromium names it, as a snapshot does.
   @Test(arguments: [
