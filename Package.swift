@@ -35,7 +35,14 @@ let package = Package(
     // A web page in headless Chromium, driven through the DevTools protocol
     // on a pipe; macOS and Linux, where a test can start a browser process.
     // Its tests, bench and fixtures are in Integrations/AsyncWaitBrowser.
-    .target(name: "AsyncWaitBrowser", dependencies: ["AsyncWait", "AsyncWaitElements"]),
+    // Its page scripts are JavaScript files (PageScripts/), embedded in the
+    // module as it is built: no resource bundle to find at run time.
+    .target(
+      name: "AsyncWaitBrowser", dependencies: ["AsyncWait", "AsyncWaitElements"],
+      resources: [
+        "dispatchEvent", "find", "hitTest", "identity", "observeChanges", "selectAllText", "selectCSS",
+        "selectOptions",
+      ].map { .embedInCode("PageScripts/\($0).js") }),
     // The AT-SPI accessibility tree of the Linux desktop. It needs no system
     // library to build: AsyncWaitATSPILoader declares the part of libatspi
     // and GLib it calls and opens them at run time (dlopen is in glibc's

@@ -36,7 +36,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   let sessionID: String
 
   /// The page's loading state, as its events tell it.
-  private struct LoadState {
+  struct LoadState {
     /// The main frame's documents by loader, numbered in the order they were
     /// committed (the latest 64).
     var commits: [String: Int] = [:]
@@ -53,13 +53,14 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   }
 
   /// Protects the loading state; no other lock is taken inside it.
-  private let load = Locked(LoadState())
+  let load = Locked(LoadState())
 
   /// The name of the binding the page calls to say that it changed.
   static let bindingName = "__asyncWaitChanged"
 
-  /// The script every document of the page runs first: it calls
-  /// ``bindingName`` when the document changes, from inside the page.
+  /// The script every document of the page runs first
+  /// (`PageScripts/observeChanges.js`): it calls ``bindingName`` when the
+  /// document changes, from inside the page.
   ///
   /// A mutation observer reports changes to the DOM (nodes, attributes,
   /// text), also inside shadow roots, which it is given as they are
@@ -68,33 +69,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// come in one turn of the page's event loop make one call. Chromium's
   /// own DOM events would need the whole document sent over first
   /// (`DOM.getDocument`), which costs as much as the page.
-  static let pageScript = """
-    (() => {
-      if (window.__asyncWaitObserving) return;
-      window.__asyncWaitObserving = true;
-      let pending = false;
-      const changed = (what) => {
-        if (pending) return;
-        pending = true;
-        queueMicrotask(() => {
-          pending = false;
-          try { \(bindingName)(what) } catch (_) {}
-        });
-      };
-      const options = { subtree: true, childList: true, attributes: true, characterData: true };
-      const observer = new MutationObserver(() => changed("mutation"));
-      observer.observe(document, options);
-      const attachShadow = Element.prototype.attachShadow;
-      Element.prototype.attachShadow = function (...parameters) {
-        const root = attachShadow.apply(this, parameters);
-        observer.observe(root, options);
-        return root;
-      };
-      for (const type of ["input", "change", "focusin", "focusout", "transitionend", "animationend", "toggle"]) {
-        addEventListener(type, () => changed(type), true);
-      }
-    })();
-    """
+  static let pageScript = PageScript.observeChanges
 
   init(browser: Browser, targetID: String, sessionID: String) {
     self.browser = browser
@@ -285,240 +260,6 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     }
   }
 
-  /// How many navigations have started or committed: for
-  /// ``navigated(since:)``.
-  var navigationCount: Int { load.withLock { $0.navigationCount } }
-
-  /// Whether a navigation is running, or one started or committed after
-  /// the count `navigations` was read.
-  func navigated(since navigations: Int) -> Bool {
-    load.withLock { $0.navigating || $0.navigationCount != navigations }
-  }
-
-  /// Whether the document of `loaderID`, or one committed after it, has
-  /// fired its load event.
-  private func hasLoaded(_ loaderID: String) -> Bool {
-    load.withLock { state in state.commits[loaderID].map { state.loadedCommit >= $0 } ?? false }
-  }
-
-  /// Opens `url` in this page and waits until it has loaded.
-  ///
-  /// The wait is for this navigation's document (not the `about:blank` a
-  /// new page starts with, nor the page before) to fire its load event, or
-  /// for a document that replaced it, such as where a script on the page
-  /// sent the browser next.
-  ///
-  /// - Parameters:
-  ///   - url: The address to open.
-  ///   - timeout: How long to wait for the load; `nil` takes the scope's
-  ///     default timeout.
-  ///   - callSite: Where to report a failure in place of the four literals
-  ///     below, for a helper that waits for its caller; `nil` for here.
-  ///   - fileID: The file ID of the caller, for a timeout's location.
-  ///   - filePath: The file path of the caller, for a timeout's location.
-  ///   - line: The line of the caller, for a timeout's location.
-  ///   - column: The column of the caller, for a timeout's location.
-  /// - Throws: ``BrowserError/navigationFailed`` when the page cannot be
-  ///   reached; `WaitTimeoutError` when it does not load in time;
-  ///   ``BrowserError`` when Chromium goes away; `CancellationError`.
-  public func goto(
-    _ url: String,
-    timeout: Duration? = nil,
-    callSite: CallSite? = nil,
-    fileID: String = #fileID,
-    filePath: StaticString = #filePath,
-    line: Int = #line,
-    column: Int = #column
-  ) async throws {
-    let answer = try await send("Page.navigate", ["url": .string(url)])
-    if let failure = answer["errorText"]?.string, !failure.isEmpty {
-      throw BrowserError.navigationFailed("\(url): \(failure)")
-    }
-    if let loaderID = answer["loaderId"]?.string {
-      try await Wait(timeout: timeout, triggers: [trigger]).require(
-        "\(url) to load", callSite: callSite, fileID: fileID, filePath: filePath, line: line, column: column
-      ) {
-        hasLoaded(loaderID)
-      }
-    }
-  }
-
-  /// Opens `url` in this page and waits until it has loaded.
-  ///
-  /// The same as ``goto(_:timeout:callSite:fileID:filePath:line:column:)-(String,_,_,_,_,_,_)``,
-  /// for a `URL`.
-  ///
-  /// - Parameters:
-  ///   - url: The address to open.
-  ///   - timeout: How long to wait for the load; `nil` takes the scope's
-  ///     default timeout.
-  ///   - callSite: Where to report a failure in place of the four literals
-  ///     below, for a helper that waits for its caller; `nil` for here.
-  ///   - fileID: The file ID of the caller, for a timeout's location.
-  ///   - filePath: The file path of the caller, for a timeout's location.
-  ///   - line: The line of the caller, for a timeout's location.
-  ///   - column: The column of the caller, for a timeout's location.
-  /// - Throws: As the `String` form does.
-  public func goto(
-    _ url: URL,
-    timeout: Duration? = nil,
-    callSite: CallSite? = nil,
-    fileID: String = #fileID,
-    filePath: StaticString = #filePath,
-    line: Int = #line,
-    column: Int = #column
-  ) async throws {
-    try await goto(
-      url.absoluteString, timeout: timeout, callSite: callSite, fileID: fileID, filePath: filePath,
-      line: line, column: column)
-  }
-
-  /// Loads the page's current document again and waits until the new one
-  /// has loaded, as the browser's reload button does.
-  ///
-  /// The wait is for a document committed after the reload started to fire
-  /// its load event; the new document reports its changes as the old one
-  /// did, so waits wake on them as before.
-  ///
-  /// - Parameters:
-  ///   - timeout: How long to wait for the load; `nil` takes the scope's
-  ///     default timeout.
-  ///   - callSite: Where to report a failure in place of the four literals
-  ///     below, for a helper that waits for its caller; `nil` for here.
-  ///   - fileID: The file ID of the caller, for a timeout's location.
-  ///   - filePath: The file path of the caller, for a timeout's location.
-  ///   - line: The line of the caller, for a timeout's location.
-  ///   - column: The column of the caller, for a timeout's location.
-  /// - Throws: `WaitTimeoutError` when it does not load in time;
-  ///   ``BrowserError`` when Chromium goes away; `CancellationError`.
-  public func reload(
-    timeout: Duration? = nil,
-    callSite: CallSite? = nil,
-    fileID: String = #fileID,
-    filePath: StaticString = #filePath,
-    line: Int = #line,
-    column: Int = #column
-  ) async throws {
-    let before = load.withLock { $0.commitCount }
-    _ = try await send("Page.reload")
-    try await Wait(timeout: timeout, triggers: [trigger]).require(
-      "the page to load again", callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column
-    ) {
-      load.withLock { $0.loadedCommit > before }
-    }
-  }
-
-  /// Goes back one entry in the page's history, as the browser's back
-  /// button does, and waits until the page shows it: Playwright's `goBack`.
-  ///
-  /// The wait is for the history to stand at the entry before and, when
-  /// that entry is another document, for it to have loaded. An entry of the
-  /// same document (`pushState`, a `#fragment`) is there at once.
-  ///
-  /// - Parameters:
-  ///   - timeout: How long to wait for the entry; `nil` takes the scope's
-  ///     default timeout.
-  ///   - callSite: Where to report a failure in place of the four literals
-  ///     below, for a helper that waits for its caller; `nil` for here.
-  ///   - fileID: The file ID of the caller, for a timeout's location.
-  ///   - filePath: The file path of the caller, for a timeout's location.
-  ///   - line: The line of the caller, for a timeout's location.
-  ///   - column: The column of the caller, for a timeout's location.
-  /// - Returns: `false`, having done nothing, when the history has no entry
-  ///   before this one; `true` once the page shows it.
-  /// - Throws: `WaitTimeoutError` when the entry does not load in time;
-  ///   ``BrowserError`` when Chromium goes away; `CancellationError`.
-  @discardableResult
-  public func goBack(
-    timeout: Duration? = nil,
-    callSite: CallSite? = nil,
-    fileID: String = #fileID,
-    filePath: StaticString = #filePath,
-    line: Int = #line,
-    column: Int = #column
-  ) async throws -> Bool {
-    try await moveInHistory(
-      by: -1, timeout: timeout, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column)
-  }
-
-  /// Goes forward one entry in the page's history, as the browser's forward
-  /// button does, and waits until the page shows it: Playwright's
-  /// `goForward`.
-  ///
-  /// The wait is as ``goBack(timeout:callSite:fileID:filePath:line:column:)``'s.
-  ///
-  /// - Parameters:
-  ///   - timeout: How long to wait for the entry; `nil` takes the scope's
-  ///     default timeout.
-  ///   - callSite: Where to report a failure in place of the four literals
-  ///     below, for a helper that waits for its caller; `nil` for here.
-  ///   - fileID: The file ID of the caller, for a timeout's location.
-  ///   - filePath: The file path of the caller, for a timeout's location.
-  ///   - line: The line of the caller, for a timeout's location.
-  ///   - column: The column of the caller, for a timeout's location.
-  /// - Returns: `false`, having done nothing, when the history has no entry
-  ///   after this one; `true` once the page shows it.
-  /// - Throws: `WaitTimeoutError` when the entry does not load in time;
-  ///   ``BrowserError`` when Chromium goes away; `CancellationError`.
-  @discardableResult
-  public func goForward(
-    timeout: Duration? = nil,
-    callSite: CallSite? = nil,
-    fileID: String = #fileID,
-    filePath: StaticString = #filePath,
-    line: Int = #line,
-    column: Int = #column
-  ) async throws -> Bool {
-    try await moveInHistory(
-      by: 1, timeout: timeout, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column)
-  }
-
-  /// Moves `offset` entries in the history and waits until the page shows
-  /// the entry; `false` when there is none there.
-  private func moveInHistory(
-    by offset: Int, timeout: Duration?, callSite: CallSite?, fileID: String, filePath: StaticString,
-    line: Int, column: Int
-  ) async throws -> Bool {
-    let history = try await send("Page.getNavigationHistory")
-    guard let current = history["currentIndex"]?.int, let entries = history["entries"]?.array,
-      entries.indices.contains(current + offset), let entryID = entries[current + offset]["id"]?.int
-    else { return false }
-    let address = entries[current + offset]["url"]?.string ?? "the entry"
-    _ = try await send("Page.navigateToHistoryEntry", ["entryId": .number(Double(entryID))])
-    // A navigation to another document is under way from the moment the
-    // history stands at its entry until it loads.
-    try await Wait(timeout: timeout, triggers: [trigger]).require(
-      "\(address) to show again", callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column
-    ) {
-      // While the new document takes the page's place, Chromium may refuse
-      // to say where the history stands: not yet.
-      let now: JSONValue
-      do {
-        now = try await send("Page.getNavigationHistory")
-      } catch let error as BrowserError where error == .commandFailed {
-        return false
-      }
-      return now["currentIndex"]?.int == current + offset && !load.withLock { $0.navigating }
-    }
-    return true
-  }
-
-  /// The address of the page's current document.
-  ///
-  /// - Throws: ``BrowserError`` when Chromium refuses or has gone away.
-  public var url: String {
-    get async throws {
-      guard case .string(let address) = try await evaluateValue("location.href") else {
-        throw BrowserError.unexpectedResponse("location.href is not a string")
-      }
-      return address
-    }
-  }
-
   /// What a script's `exceptionDetails` says: the exception's description,
   /// or the protocol's text when it has none.
   static func text(ofException details: JSONValue) -> String {
@@ -531,51 +272,5 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   public func close() async throws {
     browser.connection.unsubscribe(session: sessionID)
     _ = try await browser.connection.send("Target.closeTarget", ["targetId": .string(targetID)])
-  }
-
-  /// Updates the loading state from an event and wakes the waits.
-  private func handle(_ notification: DevToolsConnection.Notification) {
-    guard case .event(let event) = notification else {
-      trigger.fire()
-      return
-    }
-    switch event.method {
-    case "Page.frameStartedNavigating", "Page.frameStartedLoading":
-      guard mainFrame(event.params["frameId"]) else { return }
-      load.withLock { state in
-        state.navigating = true
-        state.navigationCount += 1
-      }
-    case "Page.frameNavigated":
-      guard let frame = event.params["frame"], frame["parentId"] == nil else { return }
-      load.withLock { state in
-        state.commitCount += 1
-        if let loaderID = frame["loaderId"]?.string { state.commits[loaderID] = state.commitCount }
-        let oldest = state.commitCount - 64
-        state.commits = state.commits.filter { $0.value > oldest }
-        state.navigating = true
-        state.navigationCount += 1
-      }
-    case "Page.loadEventFired":
-      load.withLock { state in
-        state.loadedCommit = state.commitCount
-        state.navigating = false
-      }
-    case "Runtime.bindingCalled":
-      guard event.params["name"]?.string == Self.bindingName else { return }
-    case "Page.frameStoppedLoading":
-      // A navigation that loads nothing (a download, a 204) stops here.
-      if mainFrame(event.params["frameId"]) { load.withLock { $0.navigating = false } }
-    case "DOM.documentUpdated", "Page.domContentEventFired":
-      break
-    default:
-      return
-    }
-    trigger.fire()
-  }
-
-  /// Whether a frame id names the page's main frame, whose id is the target's.
-  private func mainFrame(_ frameID: JSONValue?) -> Bool {
-    frameID?.string == targetID
   }
 }

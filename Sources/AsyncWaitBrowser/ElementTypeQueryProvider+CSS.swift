@@ -49,26 +49,7 @@ extension BrowserPage {
       Task { [self] in _ = try? await send("Runtime.releaseObjectGroup", ["objectGroup": .string(group)]) }
     }
     // One array of every selected element, and how many each selector selected.
-    let script = """
-      ((selectors) => {
-        const found = [];
-        found.counts = [];
-        for (const selector of selectors) {
-          let elements;
-          try {
-            elements = document.querySelectorAll(selector);
-          } catch (error) {
-            found.invalid = selector;
-            found.reason = String(error.message);
-            return found;
-          }
-          found.counts.push(elements.length);
-          for (const element of elements) found.push(element);
-        }
-        found.counts = found.counts.join(",");
-        return found;
-      })(\(JSONValue.array(selectors.map(JSONValue.string)).serialized))
-      """
+    let script = "(\(PageScript.selectCSS))(\(JSONValue.array(selectors.map(JSONValue.string)).serialized))"
     let answer = try await send(
       "Runtime.evaluate",
       ["expression": .string(script), "objectGroup": .string(group), "returnByValue": false])

@@ -6,7 +6,7 @@ import Testing
 
 /// Scripts as Playwright runs them (`BrowserPage+Scripts.swift`): results
 /// decoded, functions called, promises awaited; a wait on a script's value;
-/// a DOM event dispatched on an element (`BrowserPage+Actions.swift`).
+/// a DOM event dispatched on an element (`BrowserPage+FormActions.swift`).
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct ScriptTests {
   struct Item: Decodable, Equatable {

@@ -1,0 +1,211 @@
+import AsyncWait
+import AsyncWaitElements
+import Foundation
+
+// Playwright's actionability checks, as this package's waits: what each
+// action waits for before it acts (the table in "Testing a web page"), and
+// the one wait that checks it (`ready`). An action is strict: it also waits
+// until the locator names one element where it says "the element" (a
+// subscript, a query), and when it still names several at the timeout, its
+// failure lists them; `firstMatch`, `lastMatch` and `element(boundBy:)` say
+// which.
+extension BrowserPage {
+  /// Playwright's actionability checks.
+  struct Checks: OptionSet {
+    let rawValue: Int
+    /// Not disabled.
+    static let enabled = Checks(rawValue: 1)
+    /// A box of non-zero size.
+    static let visible = Checks(rawValue: 2)
+    /// The same box in two snapshots one after the other.
+    static let stable = Checks(rawValue: 4)
+    /// A text field, text area or content-editable, not read-only.
+    static let editable = Checks(rawValue: 8)
+    /// Scrolled into view, with nothing on top of the centre of its box.
+    static let receivesEvents = Checks(rawValue: 16)
+    /// Has a checked state: a checkbox, a radio button, a switch.
+    static let checkable = Checks(rawValue: 32)
+
+    /// What pointer actions need: click, double-click, check, uncheck.
+    static let pointer: Checks = [.enabled, .visible, .stable, .receivesEvents]
+  }
+
+  /// An action, with the checks it needs and how its readiness reads.
+  struct Action {
+    /// The action, as "ready for …" says it: "a click", "typing".
+    var name: String
+    var checks: Checks
+    /// What the element must receive, when it must receive events: "the click".
+    var received = "the click"
+
+    static let click = Action(name: "a click", checks: .pointer)
+    static let doubleClick = Action(name: "a double click", checks: .pointer, received: "the double click")
+    static let hover = Action(
+      name: "hovering", checks: [.visible, .stable, .receivesEvents], received: "the pointer")
+    static let check = Action(name: "checking", checks: Checks.pointer.union(.checkable))
+    static let uncheck = Action(name: "unchecking", checks: Checks.pointer.union(.checkable))
+    static let type = Action(name: "typing", checks: [.enabled, .visible, .stable, .editable])
+    static let fill = Action(name: "filling", checks: [.enabled, .visible, .editable])
+    static let selectOption = Action(name: "selecting an option", checks: [.enabled, .visible])
+    static let press = Action(name: "a key press", checks: [])
+    static let focus = Action(name: "focusing", checks: [])
+    static let setInputFiles = Action(name: "setting its files", checks: [])
+    static let dispatchEvent = Action(name: "an event", checks: [])
+
+    /// "ready for a click: to exist, be enabled, be visible, hold still and
+    /// receive the click".
+    var readiness: String {
+      var parts = ["exist"]
+      if checks.contains(.enabled) { parts.append("be enabled") }
+      if checks.contains(.visible) { parts.append("be visible") }
+      if checks.contains(.stable) { parts.append("hold still") }
+      if checks.contains(.checkable) { parts.append("have a checked state") }
+      if checks.contains(.receivesEvents) { parts.append("receive \(received)") }
+      if checks.contains(.editable) { parts.append("take text") }
+      let listed =
+        parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+      return "ready for \(name): to \(listed)"
+    }
+  }
+
+  /// The element an action acts on, found ready, and where to click it.
+  struct Target {
+    var node: BrowserNode
+    var backendNodeID: Int
+    var point: (x: Double, y: Double)?
+  }
+
+  /// Waits until `element` is ready for `action`.
+  ///
+  /// Playwright's actionability checks, as one wait of this package. With
+  /// `selecting`, selecting those options is part of the last check.
+  func ready(
+    _ element: TreeElement<BrowserNode>, for action: Action, timeout: Duration?, at site: CallSite,
+    selecting options: [String]? = nil
+  ) async throws -> Target {
+    var unmet = "it was not probed"
+    var lastBox: BrowserNode.Box?
+    let checks = action.checks
+    func observe() async -> String? {
+      let state = await element.failureDescription
+      return "last probe: \(unmet)" + (state.map { "\n\($0)" } ?? "")
+    }
+    func probe() async throws -> Target? {
+      let found: BrowserNode?
+      do {
+        found = try await element.uniqueSnapshot()
+      } catch let ambiguity as AmbiguousElementError {
+        // Not the one element an action needs: named, and probed again, as
+        // a page in the middle of a change can show two for a moment.
+        unmet = "it is not one element: \(ambiguity)"
+        lastBox = nil
+        return nil
+      }
+      guard let node = found else {
+        unmet = "it does not exist"
+        lastBox = nil
+        return nil
+      }
+      if checks.contains(.enabled) && !node.isEnabled {
+        unmet = "it is not enabled"
+        return nil
+      }
+      if checks.contains(.visible) && !node.isVisible {
+        unmet = "it is not visible: " + (node.box.map { "its box \($0) is empty" } ?? "it has no box")
+        lastBox = nil
+        return nil
+      }
+      if checks.contains(.checkable) && node.isChecked == nil {
+        unmet = "it has no checked state (role \(node.role))"
+        return nil
+      }
+      if checks.contains(.editable) && !node.isEditable {
+        unmet = "it does not take text (role \(node.role))"
+        return nil
+      }
+      if checks.contains(.stable), let box = node.box, lastBox != box {
+        // Not seen in this place before: look again at once.
+        let again = try await element.snapshot()?.box
+        lastBox = again
+        guard again == box else {
+          let moved = again.map(String.init(describing:)) ?? "nowhere"
+          unmet = "it does not hold still: its box moved from \(box) to \(moved)"
+          return nil
+        }
+      }
+      guard let backendNodeID = node.backendNodeID else {
+        unmet = "it has no DOM node to act on"
+        return nil
+      }
+      var target = Target(node: node, backendNodeID: backendNodeID)
+      do {
+        if checks.contains(.receivesEvents) {
+          switch try await clickPoint(of: backendNodeID) {
+          case .at(let x, let y): target.point = (x, y)
+          case .covered(let obstruction):
+            unmet = "it does not receive \(action.received): another element is on top, \(obstruction)"
+            return nil
+          case .offScreen:
+            unmet = "it has no box on screen to act on"
+            return nil
+          }
+        }
+        if let options {
+          guard
+            let answer = try await callFunction(
+              on: backendNodeID, PageScript.selectOptions, options.map(JSONValue.string))
+          else { throw BrowserError.commandFailed(Self.detached) }
+          let result = answer.string ?? ""
+          guard result.isEmpty else {
+            unmet = result
+            return nil
+          }
+        }
+      } catch let error as BrowserError where error == .commandFailed {
+        unmet = "it went away before it could be acted on (\(error.detail))"
+        return nil
+      }
+      return target
+    }
+    var readiness = action.readiness
+    if let options {
+      let named = options.map { String(reflecting: $0) }
+      let listed = named.count == 1 ? "an option \(named[0])" : "options " + named.joined(separator: ", ")
+      readiness = readiness.replacingOccurrences(
+        of: " and be visible", with: ", be visible and have \(listed)")
+    }
+    return try await Wait(timeout: timeout, triggers: [trigger]).requireValue(
+      "\(element.elementDescription) to be \(readiness)", observation: observe,
+      callSite: site, probe)
+  }
+
+  /// Scrolls a node into view and finds where to click it: the centre of
+  /// its first box, if the node itself (or one inside it) is what a click
+  /// there would hit.
+  private func clickPoint(of backendNodeID: Int) async throws -> ClickPoint {
+    let node: JSONValue = ["backendNodeId": .number(Double(backendNodeID))]
+    _ = try await send("DOM.scrollIntoViewIfNeeded", node)
+    let quads = try await send("DOM.getContentQuads", node)
+    guard let quad = quads["quads"]?.array?.first?.array?.compactMap(\.double), quad.count == 8 else {
+      return .offScreen
+    }
+    let x = stride(from: 0, to: 8, by: 2).map { quad[$0] }.reduce(0, +) / 4
+    let y = stride(from: 1, to: 8, by: 2).map { quad[$0] }.reduce(0, +) / 4
+    guard
+      let hit = try await callFunction(
+        on: backendNodeID, PageScript.hitTest, [.number(x), .number(y)], named: "the hit test")
+    else { return .offScreen }
+    guard let obstruction = hit.string else {
+      throw BrowserError.unexpectedResponse("the hit test returned no text")
+    }
+    return obstruction.isEmpty ? .at(x: x, y: y) : .covered(by: obstruction)
+  }
+
+  /// Where a click would land.
+  private enum ClickPoint {
+    case at(x: Double, y: Double)
+    /// Another element is on top there; the text is its HTML's beginning.
+    case covered(by: String)
+    case offScreen
+  }
+}

@@ -1,0 +1,336 @@
+import AsyncWaitElements
+import Foundation
+
+// A query evaluated in the page (PageQuery): the commands of one probe.
+extension BrowserPage {
+  /// The elements and their accessibility nodes that a query evaluates to
+  /// in the page, or `nil` when ``PageQuery`` declines the plan.
+  ///
+  /// - Parameters:
+  ///   - plan: The query.
+  ///   - request: How many nodes, and whether strictly.
+  ///   - smallestPage: The fewest elements a page has for the query to be
+  ///     evaluated in it; ``PageQuery/smallestPage`` by default.
+  /// - Returns: What the query finds, or `nil` to walk a snapshot.
+  /// - Throws: ``BrowserError`` when Chromium goes away; a command that
+  ///   times out is transient (a slow probe).
+  func evaluateQuery(
+    _ plan: QueryPlan, _ request: QueryRequest, smallestPage: Int = PageQuery.smallestPage
+  ) async throws -> QueryEvaluation<BrowserNode>? {
+    guard let steps = PageQuery.steps(of: plan) else { return nil }
+    let group = "asyncwait-query-\(UInt64.random(in: 0...UInt64.max))"
+    defer {
+      Task { [self] in _ = try? await send("Runtime.releaseObjectGroup", ["objectGroup": .string(group)]) }
+    }
+    do {
+      // The first search runs on the document and checks the page: frames
+      // hold trees a search from the document does not reach, and a small
+      // page's snapshot costs less than the commands of a search.
+      var current: [Found] = [Found(objectID: nil, backendNodeID: nil, ax: nil)]
+      var matchCounts: [Int] = []
+      for (position, step) in steps.enumerated() {
+        switch step {
+        case .search(let search):
+          var found: [Found] = []
+          for scope in current {
+            // A text in a field's shadow tree has no object to search below.
+            guard scope.objectID != nil || scope.backendNodeID == nil else { return nil }
+            guard
+              let matches = try await self.search(
+                search, below: scope, smallestPage: position == 0 ? smallestPage : 0,
+                readsNodes: request.limit != 0 && !steps[(position + 1)...].contains(where: \.isSearch),
+                enough: PageQuery.enough(after: position, of: steps, for: request), group: group)
+            else { return nil }
+            found += matches
+          }
+          current = found
+        case .select(let index, let isImplicit):
+          if request.isStrict && isImplicit && current.count > 1 {
+            let candidates = try await nodes(
+              for: Array(current.prefix(AmbiguousElementError.listedMatches)), group: group)
+            return QueryEvaluation(
+              nodes: [], matchCounts: matchCounts,
+              ambiguity: .init(step: position, count: current.count, candidates: candidates))
+          }
+          current = current.indices.contains(index) ? [current[index]] : []
+        case .selectLast:
+          current = current.last.map { [$0] } ?? []
+        }
+        matchCounts.append(current.count)
+        if current.isEmpty { break }
+      }
+      let chosen = request.limit.map { Array(current.prefix($0)) } ?? current
+      return QueryEvaluation(nodes: try await nodes(for: chosen, group: group), matchCounts: matchCounts)
+    } catch let error as BrowserError where error == .commandFailed {
+      // The document went while the commands ran (a navigation), or a node
+      // went between two of them: a snapshot resolves the query again.
+      return nil
+    }
+  }
+
+  /// An element a search found: its script object (`nil` for the
+  /// document, whose backend node is `nil` too, and for a text in a field's
+  /// shadow tree), its backend node and its accessibility node.
+  struct Found {
+    var objectID: String?
+    var backendNodeID: Int?
+    var ax: JSONValue?
+    /// Its attributes and box as ``PageQuery/identity`` reads them, when
+    /// the search read them.
+    var identity: JSONValue?
+    /// The static texts below it as `Accessibility.queryAXTree` answers,
+    /// when the search read them.
+    var texts: JSONValue?
+  }
+
+  /// The elements below `scope` that `search` finds, in document order, or
+  /// `nil` when the answer would need a snapshot.
+  ///
+  /// One call in the page finds the elements the search could match
+  /// (``PageQuery/find``); Chromium's accessibility tree then gives each its
+  /// role and name, all asked at once, and the search keeps those of its
+  /// type that have its identifier or its name.
+  ///
+  /// With `readsNodes`, for a query whose nodes the caller needs, the
+  /// candidates' attributes and boxes are read by the search, and the
+  /// static texts of a few with their accessibility nodes (a node's texts
+  /// are its children).
+  ///
+  /// With `enough` above 0 (``PageQuery/enough(after:of:for:)``), the
+  /// search may stop at that many matches by identifier without reading
+  /// names; when fewer of the elements it found by identifier match (one
+  /// of another type), it searches again in full.
+  private func search(
+    _ search: PageQuery.Search, below scope: Found, smallestPage: Int, readsNodes: Bool, enough: Int = 0,
+    group: String
+  ) async throws -> [Found]? {
+    let name = search.name ?? (search.orName ? search.identifier : nil)
+    let arguments: [JSONValue] = [
+      search.identifier.map(JSONValue.string) ?? .null, name.map(JSONValue.string) ?? .null,
+      .number(Double(smallestPage)), .number(Double(PageQuery.mostCandidates)),
+      .string(search.type == .staticText ? "texts" : search.type == .any ? "all" : "elements"),
+      .bool(readsNodes), .number(Double(enough)),
+    ]
+    let answer: JSONValue
+    if let objectID = scope.objectID {
+      answer = try await send(
+        "Runtime.callFunctionOn",
+        [
+          "objectId": .string(objectID), "functionDeclaration": .string(PageQuery.find),
+          "arguments": .array(arguments.map { ["value": $0] }), "objectGroup": .string(group),
+          "returnByValue": false,
+        ])
+    } else {
+      let call = "(\(PageQuery.find)).apply(document, \(JSONValue.array(arguments).serialized))"
+      answer = try await send(
+        "Runtime.evaluate",
+        ["expression": .string(call), "objectGroup": .string(group), "returnByValue": false])
+    }
+    guard answer["exceptionDetails"] == nil, let list = answer["result"]?["objectId"]?.string else {
+      return nil
+    }
+    let properties = try await send(
+      "Runtime.getProperties", ["objectId": .string(list), "ownProperties": true])
+    var elements: [(index: Int, objectID: String)] = []
+    var flags: [Character] = []
+    var identities: [JSONValue] = []
+    var isShortened = false
+    for property in properties["result"]?.array ?? [] {
+      guard let key = property["name"]?.string else { continue }
+      switch key {
+      case "shortened":
+        isShortened = property["value"]?["value"]?.bool == true
+      case "declined", "overflowed":
+        if property["value"]?["value"]?.bool == true {
+          if key == "declined" { return nil }
+          return try await searchAllNames(search, below: scope, group: group)
+        }
+      case "flags":
+        flags = Array(property["value"]?["value"]?.string ?? "")
+      case "identities":
+        let text = property["value"]?["value"]?.string ?? ""
+        identities = (try? JSONValue.parse(Data(text.utf8)))?.array ?? []
+      default:
+        if let index = Int(key), let objectID = property["value"]?["objectId"]?.string {
+          elements.append((index, objectID))
+        }
+      }
+    }
+    elements.sort { $0.index < $1.index }
+    // Texts are read with the nodes when a match is likely among few.
+    let named = try await accessibilityNodes(
+      of: elements.map(\.objectID), withTexts: readsNodes && search.type != .staticText && elements.count <= 4
+    )
+    var matches: [Found] = []
+    for ((index, objectID), (ax, texts)) in zip(elements, named) {
+      guard let ax, let backendNodeID = ax["backendDOMNodeId"]?.int else { continue }
+      let flag = flags.indices.contains(index) ? flags[index] : "n"
+      let hasIdentifier = flag == "i" || flag == "I"
+      // Compared as a snapshot's label reads the name.
+      let hasName = name.map { PageSnapshot.normalized(ax["name"]?["value"]?.string ?? "") == $0 } ?? false
+      let isMatch =
+        switch (search.identifier != nil, search.orName, search.name != nil) {
+        case (true, false, _): hasIdentifier
+        case (true, true, _): hasIdentifier || hasName
+        default: hasName
+        }
+      // A node left out of the tree is kept, as role "none", for its identity.
+      let isKept = ax["ignored"]?.bool != true || hasIdentifier
+      if isMatch && isKept && Self.isMatch(ax, of: search.type) {
+        matches.append(
+          Found(
+            objectID: objectID, backendNodeID: backendNodeID, ax: ax,
+            identity: identities.indices.contains(index) ? identities[index] : nil, texts: texts))
+      }
+      // A field's texts (a button's value, what a text field holds) are
+      // static texts in its own shadow tree, after it in a snapshot, which
+      // has no DOM identity for them.
+      if let name, flag.isUppercase, search.type == .any || search.type == .staticText {
+        let texts = try await send(
+          "Accessibility.queryAXTree",
+          ["objectId": .string(objectID), "accessibleName": .string(name), "role": "StaticText"])
+        for text in texts["nodes"]?.array ?? [] where Self.isMatch(text, of: search.type) {
+          matches.append(Found(objectID: nil, backendNodeID: text["backendDOMNodeId"]?.int, ax: text))
+        }
+      }
+    }
+    if isShortened && matches.count < enough {
+      return try await self.search(
+        search, below: scope, smallestPage: smallestPage, readsNodes: readsNodes, group: group)
+    }
+    return matches
+  }
+
+  /// The accessibility node of each of `objects`, and the static texts
+  /// below it when `withTexts` (a search of few candidates, most of which
+  /// are likely matches), asked all at once; `nil` for one that has none.
+  private func accessibilityNodes(of objects: [String], withTexts: Bool) async throws
+    -> [(node: JSONValue?, texts: JSONValue?)]
+  {
+    try await withThrowingTaskGroup(of: (Int, JSONValue?, JSONValue?).self) { group in
+      for (index, objectID) in objects.enumerated() {
+        group.addTask {
+          async let texts =
+            withTexts
+            ? self.send("Accessibility.queryAXTree", ["objectId": .string(objectID), "role": "StaticText"])
+            : nil
+          let partial = try await self.send(
+            "Accessibility.getPartialAXTree", ["objectId": .string(objectID), "fetchRelatives": false])
+          return (index, partial["nodes"]?.array?.first, try await texts)
+        }
+      }
+      var nodes = [(node: JSONValue?, texts: JSONValue?)](repeating: (nil, nil), count: objects.count)
+      for try await (index, node, texts) in group { nodes[index] = (node, texts) }
+      return nodes
+    }
+  }
+
+  /// The elements below `scope` that `search` finds when more elements
+  /// could have its name than the page should name one by one: Chromium
+  /// searches its accessibility tree by name, which costs the page's size,
+  /// or `nil` when the answer would need a snapshot.
+  private func searchAllNames(_ search: PageQuery.Search, below scope: Found, group: String) async throws
+    -> [Found]?
+  {
+    // Identifiers and names found apart have no order between them.
+    guard search.identifier == nil || !search.orName, let name = search.name else { return nil }
+    var parameters: JSONValue = ["accessibleName": .string(name)]
+    if case .object(var members) = parameters {
+      if let objectID = scope.objectID {
+        members["objectId"] = .string(objectID)
+      } else {
+        let document = try await send(
+          "Runtime.evaluate",
+          ["expression": "document", "objectGroup": .string(group), "returnByValue": false])
+        guard let objectID = document["result"]?["objectId"]?.string else { return nil }
+        members["objectId"] = .string(objectID)
+      }
+      parameters = .object(members)
+    }
+    let answer = try await send("Accessibility.queryAXTree", parameters)
+    var found: [Found] = []
+    for ax in answer["nodes"]?.array ?? [] {
+      guard let backendNodeID = ax["backendDOMNodeId"]?.int, backendNodeID != scope.backendNodeID,
+        Self.isMatch(ax, of: search.type)
+      else { continue }
+      let resolved = try await send(
+        "DOM.resolveNode", ["backendNodeId": .number(Double(backendNodeID)), "objectGroup": .string(group)])
+      guard let objectID = resolved["object"]?["objectId"]?.string else { continue }
+      found.append(Found(objectID: objectID, backendNodeID: backendNodeID, ax: ax))
+    }
+    // An accessible name as Chromium searches it keeps spaces a label
+    // drops: no match proves nothing for a type whose names are text.
+    if found.isEmpty && (search.type == .staticText || search.type == .any) { return nil }
+    return found
+  }
+
+  /// Whether an accessibility node is one a snapshot keeps, of `type`.
+  private static func isMatch(_ ax: JSONValue?, of type: ElementType) -> Bool {
+    guard let ax else { return false }
+    let role = ax["role"]?["value"]?.string ?? ""
+    if role == "InlineTextBox" || role == "ListMarker" { return false }
+    if ax["ignored"]?.bool == true {
+      let reasons = ax["ignoredReasons"]?.array?.compactMap { $0["name"]?.string } ?? []
+      if reasons.contains(where: PageSnapshot.hiddenReasons.contains) { return false }
+      // Left out but identified: a snapshot keeps it, as role "none".
+      return BrowserNode.role("none", isOfType: type)
+    }
+    return BrowserNode.role(role, isOfType: type)
+  }
+
+  /// The nodes for found elements, each with its attributes, its box and,
+  /// as its children, the static texts below it, all asked at once.
+  private func nodes(for found: [Found], group: String) async throws -> [BrowserNode] {
+    try await withThrowingTaskGroup(of: (Int, [BrowserNode]).self) { tasks in
+      for (position, element) in found.enumerated() {
+        guard let ax = element.ax, let backendNodeID = element.backendNodeID else { continue }
+        guard let objectID = element.objectID else {
+          // A text in a field's shadow tree: no identity, no texts below.
+          tasks.addTask { (position, PageSnapshot.nodes(for: ax, children: [], identities: [:])) }
+          continue
+        }
+        tasks.addTask {
+          // A static text has no texts below it.
+          let isText = ax["role"]?["value"]?.string == "StaticText"
+          let known = isText ? [:] : element.texts
+          async let texts =
+            known == nil
+            ? self.send("Accessibility.queryAXTree", ["objectId": .string(objectID), "role": "StaticText"])
+            : known ?? [:]
+          let value: JSONValue?
+          if let identity = element.identity {
+            value = identity
+          } else {
+            value = try await self.send(
+              "Runtime.callFunctionOn",
+              [
+                "objectId": .string(objectID), "functionDeclaration": .string(PageQuery.identity),
+                "returnByValue": true,
+              ])["result"]?["value"]
+          }
+          var identity = PageSnapshot.Identity()
+          if case .object(let attributes)? = value?["attributes"] {
+            for case (let name, .string(let text)) in attributes {
+              identity.attributes[name] = text
+              if name == "data-testid" { identity.testID = text }
+              if name == "id" { identity.htmlID = text }
+            }
+          }
+          identity.textContent = value?["text"]?.string.map(PageSnapshot.normalized)
+          if let rect = value?["box"]?.array?.compactMap(\.double), rect.count == 4 {
+            identity.box = BrowserNode.Box(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
+          }
+          let children = (try await texts["nodes"]?.array ?? []).flatMap {
+            PageSnapshot.nodes(for: $0, children: [], identities: [:])
+          }
+          return (
+            position, PageSnapshot.nodes(for: ax, children: children, identities: [backendNodeID: identity])
+          )
+        }
+      }
+      var made = [[BrowserNode]](repeating: [], count: found.count)
+      for try await (position, nodes) in tasks { made[position] = nodes }
+      return made.flatMap { $0 }
+    }
+  }
+}

@@ -1,0 +1,146 @@
+// Finds, below `this`, the elements a query's search could match, for
+// PageQuery (Sources/AsyncWaitBrowser/Internal/PageQuery.swift, `find`,
+// which documents its arguments and its answer). The placeholder that
+// `identityOf` is set to is replaced, when this is loaded, by the function
+// of identity.js.
+function(identifier, name, smallest, most, kinds, describes, enough) {
+  // What identity.js reads of an element (its function is put here).
+  const identityOf = IDENTITY;
+  const scope = this;
+  const doc = scope.nodeType === Node.DOCUMENT_NODE ? scope : scope.ownerDocument;
+  const result = [];
+  result.flags = "";
+  // Counted no further than needed; a window's frames are counted
+  // wherever they are (in shadow trees too), without a walk.
+  const walker = doc.createTreeWalker(doc, NodeFilter.SHOW_ELEMENT);
+  let elements = 0;
+  while (elements < smallest && walker.nextNode()) elements += 1;
+  if (smallest > 0 && (elements < smallest || (doc.defaultView?.frames.length ?? 0) > 0)) {
+    result.declined = true;
+    return result;
+  }
+  const found = new Map();
+  if (identifier !== null) {
+    const quoted = CSS.escape(identifier);
+    // Apart: an id alone is looked up in the document's index of ids,
+    // which a list of selectors that includes it does not use.
+    for (const selector of [`[data-testid="${quoted}"]`, `#${quoted}`]) {
+      for (const element of scope.querySelectorAll(selector)) {
+        const own = element.getAttribute("data-testid") ?? element.getAttribute("id");
+        if (own === identifier) found.set(element, "i");
+      }
+    }
+  }
+  // Enough elements by identifier answer the search without its
+  // names, whose scan costs the page's size.
+  if (enough > 0 && found.size >= enough) {
+    result.shortened = true;
+  } else if (name !== null) {
+    const candidates = findNamed(name);
+    if (candidates === null) {
+      result.overflowed = true;
+    } else {
+      for (const element of candidates) if (!found.has(element)) found.set(element, "n");
+    }
+  }
+  const ordered = Array.from(found.keys()).sort((a, b) =>
+    a === b ? 0 : (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? -1 : 1);
+  result.identities = describes ? JSON.stringify(ordered.map((element) => identityOf.call(element))) : "[]";
+  for (const element of ordered) {
+    result.push(element);
+    const flag = found.get(element);
+    // A field's texts are in its own shadow tree, which no search here
+    // walks: "I"/"N" ask for them.
+    const field = element.localName === "input" || element.localName === "textarea";
+    result.flags += field ? flag.toUpperCase() : flag;
+  }
+  return result;
+
+  function findNamed(name) {
+    const squeezed = (text) => text.replace(/\s+/g, "");
+    const words = name.toLowerCase().split(/\s+/)
+      .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")).filter((word) => word.length > 0);
+    if (words.length === 0) return null;
+    const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+    const bound = 2 * squeezed(name).length + 64;
+    const skipped = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE"]);
+    const root = scope.nodeType === Node.DOCUMENT_NODE ? scope.documentElement : scope;
+    if (!root) return [];
+    const lengths = new Map();
+    const lowered = new Map();
+    const squeezedLength = (element) => {
+      let length = lengths.get(element);
+      if (length === undefined) {
+        length = squeezed(element.textContent).length;
+        lengths.set(element, length);
+      }
+      return length;
+    };
+    const text = (element) => {
+      let value = lowered.get(element);
+      if (value === undefined) {
+        value = element.textContent.toLowerCase();
+        lowered.set(element, value);
+      }
+      return value;
+    };
+    const holdsWords = (value) => words.every((word) => value.includes(word));
+    const named = new Set();
+    const add = (node) => {
+      if (!node || node === scope || !scope.contains(node)) return;
+      const isText = node.nodeType === Node.TEXT_NODE;
+      const isField = node.localName === "input" || node.localName === "textarea";
+      if (kinds === "all" || (kinds === "texts") === isText || (kinds === "texts" && isField)) named.add(node);
+    };
+    const climb = (seed, extra) => {
+      for (let element = seed; element && element !== scope; element = element.parentElement) {
+        if (squeezedLength(element) > bound) break;
+        if (holdsWords(text(element) + " " + extra)) {
+          add(element);
+          if (element.localName === "label" && element.control) add(element.control);
+          if (element.id) {
+            for (const labelled of doc.querySelectorAll(`[aria-labelledby~="${CSS.escape(element.id)}"]`)) {
+              add(labelled);
+            }
+          }
+        }
+        if (["caption", "legend", "figcaption"].includes(element.localName)) add(element.parentElement);
+        if (named.size > most) return false;
+      }
+      return true;
+    };
+    // One read of all the text rules out most pages before a walk.
+    const pattern = new RegExp(longest.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
+    if (pattern.test(root.textContent)) {
+      const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!pattern.test(node.data) || skipped.has(node.parentNode.nodeName)) continue;
+        if (holdsWords(node.data.toLowerCase())) add(node);
+        if (!climb(node.parentElement, "")) return null;
+      }
+    }
+    // Attributes that name: on any element, and on images. A field's
+    // placeholder and value are read below; a value in the attribute
+    // names nothing else.
+    const quoted = CSS.escape(longest);
+    const attributed = root.querySelectorAll(
+      `[aria-label*="${quoted}" i], [title*="${quoted}" i], img[alt*="${quoted}" i], `
+      + `area[alt*="${quoted}" i], input[alt*="${quoted}" i]`);
+    for (const element of attributed) {
+      const extra = ["aria-label", "title", "alt"]
+        .map((attribute) => element.getAttribute(attribute) ?? "").join(" ").toLowerCase();
+      if (!climb(element, extra)) return null;
+    }
+    // What a field holds now and its placeholder; a submit or reset
+    // button without a value is named by the browser's word for it.
+    const fields = root.querySelectorAll(
+      'input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="range"], [type="color"]), textarea');
+    for (const field of fields) {
+      const unnamed = (field.type === "submit" || field.type === "reset") && !field.hasAttribute("value");
+      if (!unnamed && !pattern.test(field.value) && !pattern.test(field.placeholder)) continue;
+      const extra = `${field.value} ${field.placeholder} ${unnamed ? "submit reset" : ""}`.toLowerCase();
+      if (!climb(field, extra)) return null;
+    }
+    return named;
+  }
+}
