@@ -1,0 +1,241 @@
+import AsyncWait
+
+/// One step of a query: a search along an axis with filters, or the choice of
+/// one element of the set found so far.
+@usableFromInline
+enum QueryStep<Node: QueryableNode>: Sendable {
+  /// Nodes below each node of the current set.
+  @usableFromInline
+  enum Axis: Sendable {
+    case children
+    case descendants
+  }
+
+  case search(Axis, ElementType, filters: Filters)
+  /// The element at `index` of the set, shown as `description` in a query;
+  /// an empty description for the choice a subscript makes, which reads as
+  /// part of the subscript. An implicit choice (a subscript's, `.element`)
+  /// is one the query expects to be the only candidate: a strict resolution
+  /// fails when it is not.
+  case select(index: Int, description: String, isImplicit: Bool = false)
+  /// The last element of the set.
+  case selectLast
+
+  /// A predicate on a node, with how it reads in a query's description.
+  @usableFromInline
+  struct Filter: Sendable {
+    /// How a filter reads; formatted only when a description is asked for,
+    /// so building a query costs no string formatting.
+    @usableFromInline
+    enum Label: Sendable {
+      /// `["key"]`
+      case subscripted(String)
+      /// `.matching(identifier: "id")`
+      case identifier(String)
+      /// `.matching(description)`
+      case predicate(String)
+      /// `.matching(named: "Add")`
+      case named(TextMatch)
+      /// `.matching(text: "Add")`
+      case text(TextMatch)
+      /// `.matching(labelled: "Name")`
+      case labelled(TextMatch)
+      /// `.matching(placeholder: "Name")`
+      case placeholder(TextMatch)
+      /// `.containing(text: "Milk")`
+      case containingText(TextMatch)
+      /// `.containing(query)`: the query's steps, run below each candidate,
+      /// and how the query reads.
+      indirect case containing(QueryPath<Node>, description: String)
+      /// A selector in the tree's own language (``TreeSelectors``), which
+      /// reads as the whole search it narrows: `.locator(css: "li")`.
+      case selector(String, description: String)
+    }
+
+    @usableFromInline var label: Label
+    /// The predicate of a `.predicate` filter; the others match by their
+    /// label's text, so that `app.buttons["Save"]` allocates no closure.
+    @usableFromInline var predicate: (@Sendable (Node) -> Bool)?
+
+    @inlinable
+    init(label: Label, predicate: (@Sendable (Node) -> Bool)? = nil) {
+      self.label = label
+      self.predicate = predicate
+    }
+
+    /// Whether `node` passes the filter; a filter that searches below the
+    /// node counts its visits against the resolution's budget.
+    @inlinable
+    func matches(_ node: Node, visits: inout NodeVisits) throws -> Bool {
+      switch label {
+      case .subscripted(let key): return node.identifier == key || node.label == key
+      case .identifier(let identifier): return node.identifier == identifier
+      case .predicate, .selector: return predicate?(node) ?? true
+      default: return try matchesSemantically(node, visits: &visits)
+      }
+    }
+
+    /// The filters of the locators: kept out of line, so the subscript's
+    /// filter stays small where it is inlined.
+    @usableFromInline
+    func matchesSemantically(_ node: Node, visits: inout NodeVisits) throws -> Bool {
+      switch label {
+      case .subscripted, .identifier, .predicate, .selector:
+        return false
+      case .named(let name):
+        return name.matches(node.label)
+      case .text(let text):
+        guard node.text.map(text.matches) == true else { return false }
+        // The innermost node that shows it: not one whose child shows it too.
+        for child in node.children where child.text.map(text.matches) == true { return false }
+        return true
+      case .labelled(let label):
+        return node.labelText.map(label.matches) ?? false
+      case .placeholder(let placeholder):
+        return node.placeholder.map(placeholder.matches) ?? false
+      case .containingText(let text):
+        if node.text.map(text.matches) == true { return true }
+        var stack = Array(node.children.reversed())
+        while let next = stack.popLast() {
+          guard try visits.visit() else { return false }
+          if next.text.map(text.matches) == true { return true }
+          stack.append(contentsOf: next.children.reversed())
+        }
+        return false
+      case .containing(let inner, _):
+        return try inner.resolve(from: node, limit: 1, strict: false, visits: &visits).nodes.isEmpty == false
+      }
+    }
+
+    /// The filter as data, or `nil` when only Swift can run it (a
+    /// predicate, a regular expression).
+    var planned: QueryPlan.Filter? {
+      switch label {
+      case .subscripted(let key): .identifierOrLabel(key)
+      case .identifier(let identifier): .identifier(identifier)
+      case .predicate, .selector: nil
+      case .named(let name): name.pattern.map(QueryPlan.Filter.named)
+      case .text(let text): text.pattern.map(QueryPlan.Filter.text)
+      case .labelled(let label): label.pattern.map(QueryPlan.Filter.labelled)
+      case .placeholder(let placeholder): placeholder.pattern.map(QueryPlan.Filter.placeholder)
+      case .containingText(let text): text.pattern.map(QueryPlan.Filter.containingText)
+      case .containing(let inner, _): inner.plan.map(QueryPlan.Filter.containing)
+      }
+    }
+
+    var description: String {
+      switch label {
+      case .subscripted(let key): "[\(String(reflecting: key))]"
+      case .identifier(let identifier): ".matching(identifier: \(String(reflecting: identifier)))"
+      case .predicate(let description): ".matching(\(description))"
+      case .named(let name): ".matching(named: \(name))"
+      case .text(let text): ".matching(text: \(text))"
+      case .labelled(let label): ".matching(labelled: \(label))"
+      case .placeholder(let placeholder): ".matching(placeholder: \(placeholder))"
+      case .containingText(let text): ".containing(text: \(text))"
+      case .containing(_, let description): ".containing(\(description))"
+      case .selector(_, let description): description
+      }
+    }
+  }
+
+  /// The filters of a search, with one or none held inline: a subscript's
+  /// filter costs no array.
+  @usableFromInline
+  enum Filters: Sendable {
+    case none
+    case one(Filter)
+    case many([Filter])
+
+    /// The same filters and `filter` after them.
+    @inlinable
+    func appending(_ filter: Filter) -> Filters {
+      switch self {
+      case .none: .one(filter)
+      case .one(let first): .many([first, filter])
+      case .many(let filters): .many(filters + [filter])
+      }
+    }
+
+    /// Whether `node` passes every filter.
+    @inlinable
+    func match(_ node: Node, visits: inout NodeVisits) throws -> Bool {
+      switch self {
+      case .none: return true
+      case .one(let filter): return try filter.matches(node, visits: &visits)
+      case .many(let filters):
+        // Indices, not `allSatisfy`: no generic call per candidate.
+        var index = 0
+        while index < filters.count {
+          guard try filters[index].matches(node, visits: &visits) else { return false }
+          index += 1
+        }
+        return true
+      }
+    }
+
+    /// The first filter.
+    var first: Filter? {
+      switch self {
+      case .none: nil
+      case .one(let filter): filter
+      case .many(let filters): filters.first
+      }
+    }
+
+    /// How the filters read, in order.
+    var description: String {
+      switch self {
+      case .none: ""
+      case .one(let filter): filter.description
+      case .many(let filters): filters.map(\.description).joined()
+      }
+    }
+  }
+
+  /// The step as data, or `nil` when only Swift can run it.
+  var planned: QueryPlan.Step? {
+    switch self {
+    case .search(let axis, let type, let filters):
+      let list: [Filter]
+      switch filters {
+      case .none: list = []
+      case .one(let filter): list = [filter]
+      case .many(let filters): list = filters
+      }
+      var planned: [QueryPlan.Filter] = []
+      for filter in list {
+        guard let filter = filter.planned else { return nil }
+        planned.append(filter)
+      }
+      return .search(axis == .children ? .children : .descendants, type, planned)
+    case .select(let index, _, let isImplicit): return .select(index: index, isImplicit: isImplicit)
+    case .selectLast: return .selectLast
+    }
+  }
+
+  /// Whether the step is a search, or the choice of the first element: the
+  /// steps `QueryPath.first()` walks lazily.
+  @inlinable
+  var isSearchOrFirst: Bool {
+    switch self {
+    case .search: true
+    case .select(let index, _, _): index == 0
+    case .selectLast: false
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .search(let axis, let type, let filters):
+      // A selector's search reads as the selector alone.
+      if case .selector = filters.first?.label { return filters.description }
+      let axisName = axis == .children ? "children" : "descendants"
+      return ".\(axisName)(matching: \(type.sourceDescription))" + filters.description
+    case .select(_, let description, _):
+      return description
+    case .selectLast:
+      return ".lastMatch"
+    }
+  }
+}
