@@ -97,7 +97,7 @@ func run(_ script: Script, probes: Int) async -> Outcome {
         flag.withLock { $0 }
       } ? .held : .timedOut
     case .elementAppears:
-      let tree = ElementTree(ElementNode(.application))
+      let tree = NodeTree(ElementNode(.application))
       let mutator = Task {
         try await Task.sleep(for: .milliseconds(probes))
         tree.update { $0?.children.append(ElementNode(.button, identifier: "done")) }

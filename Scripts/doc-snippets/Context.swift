@@ -24,7 +24,7 @@ final class Store: Sendable {
 @MainActor @Observable final class AppModel {
   var items: [String] = []
   var phase = Phase.loading
-  let tree = ElementTree()
+  let tree = NodeTree()
 }
 
 final class Log: Sendable { var containsError: Bool { false } }
@@ -69,7 +69,7 @@ struct Counter: WaitableElement { var exists: Bool { true }; var text: String { 
 
 /// The stand-in for the package's test fixture `ItemListApp`, a simulated app.
 @MainActor final class ItemListApp {
-  let tree = ElementTree()
+  let tree = NodeTree()
   func launch() {}
   func tap(_ element: TreeElement<ElementNode>) async throws {}
   func type(_ text: String, into element: TreeElement<ElementNode>) async throws {}
@@ -101,8 +101,8 @@ let downloads = Downloads()
 let list = TodoList()
 let counter = Counter()
 @MainActor let model = AppModel()
-let saveButton = ElementTree().rootElement().buttons["Save"]
-let spinner = ElementTree().rootElement().descendants(matching: .any)["spinner"]
+let saveButton = NodeTree().rootElement().buttons["Save"]
+let spinner = NodeTree().rootElement().descendants(matching: .any)["spinner"]
 /// Where a test serves the page it drives (the browser articles).
 let siteURL = "http://127.0.0.1:8080/"
 /// A page the browser articles act on; never opened, since nothing here runs.

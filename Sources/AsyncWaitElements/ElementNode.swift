@@ -1,4 +1,4 @@
-/// A node of an ``ElementTree``: a plain value with the attributes queries match.
+/// A node of a ``NodeTree``: a plain value with the attributes queries match.
 ///
 /// Build a screen as a value, the way a declarative UI describes it:
 ///

@@ -8,7 +8,7 @@
 /// and drive tests through queries and waits as a UI test would.
 ///
 /// ```swift
-/// let tree = ElementTree(ElementNode(.application, label: "Items"))
+/// let tree = NodeTree(ElementNode(.application, label: "Items"))
 /// let app = tree.rootElement()
 ///
 /// Task {
@@ -24,7 +24,7 @@
 /// probe of a wait sees one consistent tree. Every change fires ``trigger``,
 /// and the elements of ``rootElement(_:)`` carry that trigger, so their waits
 /// probe again the moment the tree changes instead of at their next tick.
-public final class ElementTree: Sendable {
+public final class NodeTree: Sendable {
   private let state: Locked<ElementNode?>
 
   /// Fires after every change to the tree.

@@ -25,7 +25,7 @@
 /// freely. The root provider is `@Sendable`; one that reads main-actor state
 /// awaits it, as in `TreeElement("app") { await model.render() }`. Pass the
 /// tree's triggers too, or its waits wake only at their ticks:
-/// ``ElementTree/rootElement(_:)`` does both for an ``ElementTree``.
+/// ``NodeTree/rootElement(_:)`` does both for a ``NodeTree``.
 public struct TreeElement<Node: QueryableNode>: ElementLocator, ElementTypeQueryProvider, Sendable {
   /// The most nodes one probe visits unless the root says otherwise: a
   /// million.

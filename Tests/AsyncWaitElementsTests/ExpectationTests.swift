@@ -5,7 +5,7 @@ import Testing
 /// Web-first assertions on any tree: what each expectation accepts, what a
 /// failing one says, negation, and counts.
 @Suite struct ExpectationTests {
-  let tree = ElementTree(signUpForm)
+  let tree = NodeTree(signUpForm)
   var page: TreeElement<ElementNode> { tree.rootElement("page") }
 
   @Test func eachExpectationIsMetByTheStateItNames() async throws {
@@ -94,7 +94,7 @@ import Testing
 /// The list form of the texts: every match's text, one read a probe.
 @Suite struct ListExpectationTests {
   @Test func theTextsOfEveryMatchAreCheckedInOrder() async throws {
-    let page = ElementTree(signUpForm).rootElement("page")
+    let page = NodeTree(signUpForm).rootElement("page")
     let drafts = page.cells
 
     try await drafts.require(texts: ["Item 1 Delete", "Item 22 Delete"], timeout: .zero)

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct FailureOutputTests {
   @Test func missingElementErrorShowsTheQueryEachStepAndTheTree() async throws {
-    let app = ElementTree(shoppingScreen).rootElement()
+    let app = NodeTree(shoppingScreen).rootElement()
     let clock = ManualClock(.advancesWhenSleeping)
 
     let error = try await #require(throws: WaitTimeoutError.self) {
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func subscriptsPrintOnlyTheStepsTheUserWrote() async throws {
-    let app = ElementTree(shoppingScreen).rootElement()
+    let app = NodeTree(shoppingScreen).rootElement()
     let clock = ManualClock(.advancesWhenSleeping)
 
     let error = try await #require(throws: WaitTimeoutError.self) {
@@ -62,7 +62,7 @@ import Testing
   }
 
   @Test func attributeErrorShowsTheLastValueAndTheNodeFound() async throws {
-    let app = ElementTree(shoppingScreen).rootElement()
+    let app = NodeTree(shoppingScreen).rootElement()
     let clock = ManualClock(.advancesWhenSleeping)
 
     let error = try await #require(throws: WaitTimeoutError.self) {
@@ -81,7 +81,7 @@ import Testing
   /// A choice of one element among several (a subscript's, `.element`)
   /// says it was ambiguous, and no element is said to be found.
   @Test func anAmbiguousChoiceSaysSoAndNamesNoElementFound() async throws {
-    let app = ElementTree(shoppingScreen).rootElement()
+    let app = NodeTree(shoppingScreen).rootElement()
 
     let subscripted = try #require(await app.buttons["Check"].stateDescription)
     let element = try #require(await app.cells.element.stateDescription)
@@ -106,7 +106,7 @@ import Testing
 
   /// A query of many elements, as a count reads it, finds no one element.
   @Test func aQueryOfManyElementsNamesNoElementFound() async throws {
-    let app = ElementTree(shoppingScreen).rootElement()
+    let app = NodeTree(shoppingScreen).rootElement()
 
     let error = try await #require(throws: WaitTimeoutError.self) {
       try await app.cells.require(count: 5, timeout: .zero)
@@ -118,7 +118,7 @@ import Testing
   }
 
   @Test func elementThatWouldNotGoAwayIsReportedAsStillThere() async throws {
-    let app = ElementTree(shoppingScreen).rootElement()
+    let app = NodeTree(shoppingScreen).rootElement()
 
     let error = try await #require(throws: WaitTimeoutError.self) {
       try await app.buttons["Add"].requireNonExistence("the add button hides", timeout: .zero)
@@ -130,7 +130,7 @@ import Testing
 
   @Test func largeTreeDumpIsCutWithACountOfWhatWasLeftOut() async throws {
     let rows = (0..<100).map { ElementNode(.cell, label: "Row \($0)") }
-    let app = ElementTree(ElementNode(.list, children: rows)).rootElement()
+    let app = NodeTree(ElementNode(.list, children: rows)).rootElement()
 
     let state = try #require(await app.buttons["Missing"].stateDescription)
 
@@ -150,7 +150,7 @@ import Testing
 
 @Suite struct StepReportTests {
   @Test func stepsAfterAnEmptyOneAreListedAsNotReached() async throws {
-    let app = ElementTree(shoppingScreen).rootElement()
+    let app = NodeTree(shoppingScreen).rootElement()
 
     let state = try #require(await app.lists["Groceries"].cells["Milk"].stateDescription)
 

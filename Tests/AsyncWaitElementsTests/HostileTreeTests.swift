@@ -83,7 +83,7 @@ struct HostileTreeTests {
   }
 
   @Test func elementBoundByTheLargestIndexFindsNothing() async throws {
-    let app = ElementTree(ElementNode(.application, children: [ElementNode(.button)])).rootElement()
+    let app = NodeTree(ElementNode(.application, children: [ElementNode(.button)])).rootElement()
 
     #expect(try await app.buttons.element(boundBy: .max).exists == false)
     #expect(try await app.buttons.element(boundBy: .min).exists == false)
@@ -107,7 +107,7 @@ struct HostileTreeTests {
   }
 
   @Test func queryTreeShortcutsChainFromQueries() async throws {
-    let app = ElementTree(
+    let app = NodeTree(
       ElementNode(
         .application,
         children: [

@@ -34,7 +34,7 @@ let signUpForm = ElementNode(
   ])
 
 @Suite struct LocatorTests {
-  var page: TreeElement<ElementNode> { ElementTree(signUpForm).rootElement("page") }
+  var page: TreeElement<ElementNode> { NodeTree(signUpForm).rootElement("page") }
 
   /// `.loosely` matches as Playwright's strings do by default: a part, in
   /// any case; described as the match it is.

@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func elementHoldsAreOneCallEach() async throws {
-    let tree = ElementTree(ElementNode(.application, children: [ElementNode(.button, identifier: "save")]))
+    let tree = NodeTree(ElementNode(.application, children: [ElementNode(.button, identifier: "save")]))
     let app = tree.rootElement()
     let clock = ManualClock(.advancesWhenSleeping)
 
@@ -62,7 +62,7 @@ import Testing
 
   @Test func asyncValuesOfAnElementAreAwaitedThroughWaitReading() async throws {
     let clock = ManualClock(.advancesWhenSleeping)
-    let app = ElementTree(ElementNode(.application, children: [ElementNode(.cell), ElementNode(.cell)]))
+    let app = NodeTree(ElementNode(.application, children: [ElementNode(.cell), ElementNode(.cell)]))
       .rootElement()
 
     let error = try await #require(throws: WaitTimeoutError.self) {

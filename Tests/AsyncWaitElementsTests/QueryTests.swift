@@ -20,7 +20,7 @@ let shoppingScreen = ElementNode(
   ])
 
 @Suite struct QueryTests {
-  var app: TreeElement<ElementNode> { ElementTree(shoppingScreen).rootElement() }
+  var app: TreeElement<ElementNode> { NodeTree(shoppingScreen).rootElement() }
 
   @Test func descendantsFindEveryMatchInDepthFirstOrder() async throws {
     let buttons = try await app.buttons.snapshots()
@@ -71,7 +71,7 @@ let shoppingScreen = ElementNode(
   }
 
   @Test func querySetIsWaitableAndExistsWhileItMatches() async throws {
-    let tree = ElementTree(shoppingScreen)
+    let tree = NodeTree(shoppingScreen)
     let cells = tree.rootElement().cells
     let clock = ManualClock()
     let wait = Task { try await cells.waitForNonExistence(timeout: .seconds(1), using: Wait(clock: clock)) }
@@ -85,7 +85,7 @@ let shoppingScreen = ElementNode(
   }
 
   @Test func treeWithoutARootHasNoElements() async throws {
-    let tree = ElementTree()
+    let tree = NodeTree()
     let app = tree.rootElement()
 
     #expect(try await app.exists == false)
@@ -107,7 +107,7 @@ let shoppingScreen = ElementNode(
 
 @Suite struct AttributeWaitTests {
   @Test func attributeWaitReadsTheResolvedNode() async throws {
-    let tree = ElementTree(shoppingScreen)
+    let tree = NodeTree(shoppingScreen)
     let clear = tree.rootElement().buttons["ShoppingScreen.button.clear"]
     let clock = ManualClock()
     let wait = Task {
@@ -122,7 +122,7 @@ let shoppingScreen = ElementNode(
   }
 
   @Test func attributeWaitOnAMissingNodeKeepsWaiting() async throws {
-    let app = ElementTree(shoppingScreen).rootElement()
+    let app = NodeTree(shoppingScreen).rootElement()
     let clock = ManualClock(.advancesWhenSleeping)
 
     let labelled = try await app.buttons["Missing"].wait(
@@ -133,7 +133,7 @@ let shoppingScreen = ElementNode(
   }
 
   @Test func optionalValueAttributeCompares() async throws {
-    let app = ElementTree(shoppingScreen).rootElement()
+    let app = NodeTree(shoppingScreen).rootElement()
 
     #expect(try await app.textFields["Search"].wait(for: \.value, toEqual: "ch", timeout: .zero))
     #expect(try await app.buttons["Add"].wait(for: \.value, toEqual: nil, timeout: .zero))
@@ -206,7 +206,7 @@ struct CountingNode: QueryableNode {
 
 @Suite struct TreeWakeUpTests {
   @Test func elementTreeChangeWakesAnElementWaitWithoutATick() async throws {
-    let tree = ElementTree(shoppingScreen)
+    let tree = NodeTree(shoppingScreen)
     let done = tree.rootElement().buttons["Done"]
     let clock = ManualClock()
     let wait = Task { try await done.waitForExistence(timeout: .seconds(60), using: Wait(clock: clock)) }
@@ -219,7 +219,7 @@ struct CountingNode: QueryableNode {
   }
 
   @Test func elementTreeChangeWakesANonExistenceWaitWithoutATick() async throws {
-    let tree = ElementTree(shoppingScreen)
+    let tree = NodeTree(shoppingScreen)
     tree.update { $0?.children.append(ElementNode(.button, label: "Done")) }
     let done = tree.rootElement().buttons["Done"]
     #expect(try await done.exists)
@@ -234,7 +234,7 @@ struct CountingNode: QueryableNode {
   }
 
   @Test func treeElementWithoutTriggersPolls() async throws {
-    let tree = ElementTree(shoppingScreen)
+    let tree = NodeTree(shoppingScreen)
     let done = TreeElement("app") { tree.root }.buttons["Done"]
     let clock = ManualClock()
     let wait = Task { try await done.waitForExistence(timeout: .seconds(60), using: Wait(clock: clock)) }

@@ -512,7 +512,7 @@ struct MatrixCase: Sendable, CustomStringConvertible {
   func run(from place: Place) async -> String? {
     let record = ProbeRecord(expected: place)
     let ticker = Ticker()
-    let tree = ElementTree()
+    let tree = NodeTree()
     let trigger = WaitTrigger()
     // The tree's trigger wakes the element waits woken by a tree change; the
     // root provider records each probe and shows the tree it decides on.

@@ -2,13 +2,13 @@ import AsyncWaitElements
 
 /// A simulated version of the classic SwiftUI item-list tutorial app.
 ///
-/// Its state renders into an ``ElementTree`` after every change, the way a
+/// Its state renders into a ``NodeTree`` after every change, the way a
 /// SwiftUI view re-renders. Like a real app it is slow on purpose: the list
 /// loads, a new item saves, and a removal animates after short real delays,
 /// so every step of a test has to wait for the state to arrive.
 @MainActor
 final class ItemListApp {
-  let tree = ElementTree()
+  let tree = NodeTree()
   private(set) var items: [String] = []
   private var isLoaded = false
   private var isSheetPresented = false

@@ -29,7 +29,7 @@ struct Day: Comparable, Sendable, CustomStringConvertible {
 /// delay after each edit, as a debounced form does, and saving takes a moment.
 @MainActor
 final class ProfileFormApp {
-  let tree = ElementTree()
+  let tree = NodeTree()
   private var name = ""
   private var email = ""
   private var birthday: Day?

@@ -19,7 +19,7 @@ import Testing
   }
 
   @Test func elementTimeout() async throws {
-    let app = ElementTree(ElementNode(.application)).rootElement()
+    let app = NodeTree(ElementNode(.application)).rootElement()
     try await app.buttons["Save"].requireExistence(timeout: .milliseconds(200))  // fails here
   }
 

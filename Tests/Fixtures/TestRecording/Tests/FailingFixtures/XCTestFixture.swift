@@ -20,7 +20,7 @@ final class XCTestFixture: XCTestCase {
   }
 
   func testElementTimeout() async throws {
-    let app = ElementTree(ElementNode(.application)).rootElement()
+    let app = NodeTree(ElementNode(.application)).rootElement()
     try await app.buttons["Save"].requireExistence(timeout: .milliseconds(200))  // fails here
   }
 

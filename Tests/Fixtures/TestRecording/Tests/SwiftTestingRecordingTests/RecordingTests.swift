@@ -63,7 +63,7 @@ final class IssueLog: Sendable {
 
   @Test func violationAndElementTimeoutAreRecordedAtTheirLines() async throws {
     let log = IssueLog()
-    let app = ElementTree(ElementNode(.application)).rootElement()
+    let app = NodeTree(ElementNode(.application)).rootElement()
     let neverLine = #line + 4  // the lines of the two waits below
     let existenceLine = neverLine + 5
 
