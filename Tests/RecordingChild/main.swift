@@ -1,0 +1,39 @@
+// The child process of `RecordingTests` (Tests/AsyncWaitTests): XCTest
+// cases, run by XCTMain, that fail waits on purpose with AsyncWaitTesting
+// linked, so that `swift test` sees a failure recorded where the test wrote
+// the wait, in XCTest's own words, without loading AsyncWaitTesting into
+// its own test binary (where every other test's failing wait would be
+// recorded instead of thrown). The lines marked `// fails here` are the
+// ones the parent expects in the failures; it finds them in this file.
+#if os(Linux)
+  import AsyncWaitTesting
+  import XCTest
+
+  final class RecordedWaits: XCTestCase {
+    func testATimeoutIsRecordedAtItsLine() async throws {
+      try await requireEventually("the cart settles", timeout: .zero) { false }  // fails here
+      XCTFail("the test went on after its wait failed")
+    }
+
+    func testAnElementTimeoutIsRecordedAtItsLine() async throws {
+      let app = NodeTree(ElementNode(.application, label: "Shop")).rootElement()
+      try await app.buttons["Checkout"].requireExistence(timeout: .zero)  // fails here
+      XCTFail("the test went on after its wait failed")
+    }
+
+    func testAPassingWaitRecordsNothing() async throws {
+      try await requireEventually("the cart settles", timeout: .zero) { true }
+    }
+  }
+
+  XCTMain([
+    testCase([
+      ("testATimeoutIsRecordedAtItsLine", asyncTest(RecordedWaits.testATimeoutIsRecordedAtItsLine)),
+      (
+        "testAnElementTimeoutIsRecordedAtItsLine",
+        asyncTest(RecordedWaits.testAnElementTimeoutIsRecordedAtItsLine)
+      ),
+      ("testAPassingWaitRecordsNothing", asyncTest(RecordedWaits.testAPassingWaitRecordsNothing)),
+    ])
+  ])
+#endif
