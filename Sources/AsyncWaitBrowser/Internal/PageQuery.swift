@@ -130,6 +130,13 @@ enum PageQuery {
   /// content adds to a name are not searched for: a name made of them is
   /// not found.
   ///
+  /// What the scan of texts and attributes found is kept in the page, per
+  /// scope and per name, while the document has not changed since: the
+  /// change observer (`PageScripts/observeChanges.js`) counts every change
+  /// to the DOM, and a search after one scans again. What fields hold is
+  /// read every time, since typing changes no node. A page keeps at most
+  /// 256 scans between two changes.
+  ///
   /// `kinds` says what a match can be: `"texts"` (text nodes, and fields,
   /// whose texts are in their own shadow trees), `"elements"`, or `"all"`.
   /// With `describes`, the result's `identities` property holds, as JSON,

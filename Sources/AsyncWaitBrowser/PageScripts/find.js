@@ -56,7 +56,45 @@ function(identifier, name, smallest, most, kinds, describes, enough) {
   }
   return result;
 
+  // What the scan of texts and naming attributes found is kept, per
+  // scope and per search, while the document has not changed since
+  // (observeChanges.js counts its changes); what fields hold is read
+  // every time, since typing changes no node.
   function findNamed(name) {
+    const key = `${kinds} ${most} ${name}`;
+    const version = doc.defaultView?.__asyncWaitVersion;
+    let kept = doc.defaultView?.__asyncWaitNames;
+    if (version !== undefined && (kept === undefined || kept.version !== version)) {
+      kept = { version, scopes: new WeakMap(), size: 0 };
+      Object.defineProperty(doc.defaultView, "__asyncWaitNames", {
+        value: kept, configurable: true, writable: true, enumerable: false,
+      });
+    }
+    const keptForScope = version === undefined ? undefined : kept.scopes.get(scope);
+    let scanned = keptForScope?.get(key);
+    if (scanned === undefined) {
+      scanned = scanNamed(name);
+      if (version !== undefined && kept.size < 256) {
+        if (keptForScope === undefined) kept.scopes.set(scope, new Map([[key, scanned]]));
+        else keptForScope.set(key, scanned);
+        kept.size += 1;
+      }
+    }
+    if (scanned === null) return null;
+    const named = new Set(scanned.named);
+    for (const field of scanned.fields) {
+      const unnamed = (field.type === "submit" || field.type === "reset") && !field.hasAttribute("value");
+      if (!unnamed && !scanned.pattern.test(field.value) && !scanned.pattern.test(field.placeholder)) continue;
+      const extra = `${field.value} ${field.placeholder} ${unnamed ? "submit reset" : ""}`.toLowerCase();
+      if (!scanned.climb(field, extra, named)) return null;
+    }
+    return named;
+  }
+
+  // The scan of texts and naming attributes: what they name, and the
+  // fields whose values findNamed reads; null when more than `most`
+  // elements are named.
+  function scanNamed(name) {
     const squeezed = (text) => text.replace(/\s+/g, "");
     const words = name.toLowerCase().split(/\s+/)
       .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")).filter((word) => word.length > 0);
@@ -65,7 +103,7 @@ function(identifier, name, smallest, most, kinds, describes, enough) {
     const bound = 2 * squeezed(name).length + 64;
     const skipped = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE"]);
     const root = scope.nodeType === Node.DOCUMENT_NODE ? scope.documentElement : scope;
-    if (!root) return [];
+    if (!root) return { named: new Set(), fields: [], pattern: null, climb: null };
     const lengths = new Map();
     const lowered = new Map();
     const squeezedLength = (element) => {
@@ -85,43 +123,43 @@ function(identifier, name, smallest, most, kinds, describes, enough) {
       return value;
     };
     const holdsWords = (value) => words.every((word) => value.includes(word));
-    const named = new Set();
-    const add = (node) => {
+    const add = (node, named) => {
       if (!node || node === scope || !scope.contains(node)) return;
       const isText = node.nodeType === Node.TEXT_NODE;
       const isField = node.localName === "input" || node.localName === "textarea";
       if (kinds === "all" || (kinds === "texts") === isText || (kinds === "texts" && isField)) named.add(node);
     };
-    const climb = (seed, extra) => {
+    const climb = (seed, extra, named) => {
       for (let element = seed; element && element !== scope; element = element.parentElement) {
         if (squeezedLength(element) > bound) break;
         if (holdsWords(text(element) + " " + extra)) {
-          add(element);
-          if (element.localName === "label" && element.control) add(element.control);
+          add(element, named);
+          if (element.localName === "label" && element.control) add(element.control, named);
           if (element.id) {
             for (const labelled of doc.querySelectorAll(`[aria-labelledby~="${CSS.escape(element.id)}"]`)) {
-              add(labelled);
+              add(labelled, named);
             }
           }
         }
-        if (["caption", "legend", "figcaption"].includes(element.localName)) add(element.parentElement);
+        if (["caption", "legend", "figcaption"].includes(element.localName)) add(element.parentElement, named);
         if (named.size > most) return false;
       }
       return true;
     };
     // One read of all the text rules out most pages before a walk.
+    const named = new Set();
     const pattern = new RegExp(longest.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
     if (pattern.test(root.textContent)) {
       const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         if (!pattern.test(node.data) || skipped.has(node.parentNode.nodeName)) continue;
-        if (holdsWords(node.data.toLowerCase())) add(node);
-        if (!climb(node.parentElement, "")) return null;
+        if (holdsWords(node.data.toLowerCase())) add(node, named);
+        if (!climb(node.parentElement, "", named)) return null;
       }
     }
     // Attributes that name: on any element, and on images. A field's
-    // placeholder and value are read below; a value in the attribute
-    // names nothing else.
+    // placeholder and value are read by findNamed; a value in the
+    // attribute names nothing else.
     const quoted = CSS.escape(longest);
     const attributed = root.querySelectorAll(
       `[aria-label*="${quoted}" i], [title*="${quoted}" i], img[alt*="${quoted}" i], `
@@ -129,18 +167,12 @@ function(identifier, name, smallest, most, kinds, describes, enough) {
     for (const element of attributed) {
       const extra = ["aria-label", "title", "alt"]
         .map((attribute) => element.getAttribute(attribute) ?? "").join(" ").toLowerCase();
-      if (!climb(element, extra)) return null;
+      if (!climb(element, extra, named)) return null;
     }
-    // What a field holds now and its placeholder; a submit or reset
-    // button without a value is named by the browser's word for it.
-    const fields = root.querySelectorAll(
-      'input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="range"], [type="color"]), textarea');
-    for (const field of fields) {
-      const unnamed = (field.type === "submit" || field.type === "reset") && !field.hasAttribute("value");
-      if (!unnamed && !pattern.test(field.value) && !pattern.test(field.placeholder)) continue;
-      const extra = `${field.value} ${field.placeholder} ${unnamed ? "submit reset" : ""}`.toLowerCase();
-      if (!climb(field, extra)) return null;
-    }
-    return named;
+    // The fields, whose value and placeholder name them; a submit or
+    // reset button without a value is named by the browser's word for it.
+    const fields = Array.from(root.querySelectorAll(
+      'input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="range"], [type="color"]), textarea'));
+    return { named, fields, pattern, climb };
   }
 }

@@ -206,6 +206,53 @@ struct PageQueryTests {
     }
   }
 
+  /// What the page's search by name found is kept while the document is
+  /// unchanged, and never after a change: a search for a name no element
+  /// has, kept empty, then a change that gives an element that name (a
+  /// node added, a text changed, an attribute set, a field typed into,
+  /// which changes no node), then the same search finds it, as a snapshot
+  /// does.
+  @Test(arguments: [
+    (
+      "Archive all", "",
+      #"const b = document.createElement("button"); b.textContent = "Archive all"; document.body.append(b)"#
+    ),
+    (
+      "Publish", #"<button id="c1">Draft</button>"#,
+      #"document.getElementById("c1").firstChild.data = "Publish""#
+    ),
+    (
+      "Dismiss banner", #"<button id="c2">×</button>"#,
+      #"document.getElementById("c2").setAttribute("aria-label", "Dismiss banner")"#
+    ),
+    (
+      "Typed later", #"<input id="c3">"#,
+      #"document.getElementById("c3").value = "Typed later""#
+    ),
+  ])
+  func aSearchByNameSeesEveryChangeAfterWhatItKept(name: String, markup: String, change: String) async throws
+  {
+    try await withItemListPage { (page) async throws in
+      _ = try await page.evaluate("document.body.insertAdjacentHTML(\"beforeend\", `\(markup)`); 1")
+      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
+      let pattern = try #require(TextMatch.exactly(name).pattern)
+      let plan = QueryPlan(steps: [Self.search(.any, [.named(pattern)])])
+      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+      func found() async throws -> [Reading] {
+        try #require(try await page.evaluateQuery(plan, request, smallestPage: 0)).nodes.map(Reading.init)
+      }
+
+      // Twice: the second is answered from what the first kept.
+      #expect(try await found().isEmpty)
+      #expect(try await found().isEmpty)
+      _ = try await page.evaluate("\(change); 1")
+      let expected = try await snapshotRoot.descendants(matching: .any).matching(named: .exactly(name))
+        .snapshots().map(Reading.init)
+      #expect(!expected.isEmpty)
+      #expect(try await found() == expected)
+    }
+  }
+
   /// Every source of an accessible name: the page's search by name finds
   /// the element that has it, and what Chromium names it, as a snapshot does.
   @Test(arguments: [
