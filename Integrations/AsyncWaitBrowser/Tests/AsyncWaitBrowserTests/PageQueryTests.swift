@@ -230,8 +230,9 @@ struct PageQueryTests {
       #"document.getElementById("c3").value = "Typed later""#
     ),
   ])
-  func aSearchByNameSeesEveryChangeAfterWhatItKept(name: String, markup: String, change: String) async throws
-  {
+  func aSearchByNameSeesEveryChangeAfterWhatItKept(
+    name: String, markup: String, change: String
+  ) async throws {
     try await withItemListPage { (page) async throws in
       _ = try await page.evaluate("document.body.insertAdjacentHTML(\"beforeend\", `\(markup)`); 1")
       let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
