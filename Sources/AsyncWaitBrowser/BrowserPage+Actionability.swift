@@ -90,7 +90,11 @@ extension BrowserPage {
       let state = await element.failureDescription
       return "last probe: \(unmet)" + (state.map { "\n\($0)" } ?? "")
     }
+    // The element's role, states and box are read, never its texts.
     func probe() async throws -> Target? {
+      try await PageQuery.$readsTexts.withValue(false) { try await check() }
+    }
+    func check() async throws -> Target? {
       let found: BrowserNode?
       do {
         found = try await element.uniqueSnapshot()

@@ -159,8 +159,8 @@ extension BrowserPage {
     elements.sort { $0.index < $1.index }
     // Texts are read with the nodes when a match is likely among few.
     let named = try await accessibilityNodes(
-      of: elements.map(\.objectID), withTexts: readsNodes && search.type != .staticText && elements.count <= 4
-    )
+      of: elements.map(\.objectID),
+      withTexts: readsNodes && PageQuery.readsTexts && search.type != .staticText && elements.count <= 4)
     var matches: [Found] = []
     for ((index, objectID), (ax, texts)) in zip(elements, named) {
       guard let ax, let backendNodeID = ax["backendDOMNodeId"]?.int else { continue }
@@ -279,7 +279,8 @@ extension BrowserPage {
   }
 
   /// The nodes for found elements, each with its attributes, its box and,
-  /// as its children, the static texts below it, all asked at once.
+  /// as its children, the static texts below it (unless
+  /// ``PageQuery/readsTexts`` is `false`), all asked at once.
   private func nodes(for found: [Found], group: String) async throws -> [BrowserNode] {
     try await withThrowingTaskGroup(of: (Int, [BrowserNode]).self) { tasks in
       for (position, element) in found.enumerated() {
@@ -292,7 +293,7 @@ extension BrowserPage {
         tasks.addTask {
           // A static text has no texts below it.
           let isText = ax["role"]?["value"]?.string == "StaticText"
-          let known = isText ? [:] : element.texts
+          let known = isText || !PageQuery.readsTexts ? [:] : element.texts
           async let texts =
             known == nil
             ? self.send("Accessibility.queryAXTree", ["objectId": .string(objectID), "role": "StaticText"])

@@ -109,6 +109,16 @@ enum PageQuery {
   /// each; past it the search asks Chromium to search the page.
   static let mostCandidates = 64
 
+  /// Whether the nodes a query finds get the static texts below them.
+  ///
+  /// As their children: `true` but for an action's reads of its element
+  /// (``BrowserPage/ready(_:for:timeout:at:selecting:)``), which read its
+  /// role, states and box and never its texts. Chromium answers the search
+  /// for the texts (`Accessibility.queryAXTree`) once its accessibility
+  /// tree is up to date with the page, which may take until the page's
+  /// next frame.
+  @TaskLocal static var readsTexts = true
+
   /// The function that finds, below `this`, the elements a search could
   /// match (`PageScripts/find.js`): those whose test id, or `id` without a test id, is
   /// `identifier`, and those whose accessible name could be `name`, in
