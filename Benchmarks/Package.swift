@@ -7,8 +7,8 @@ import PackageDescription
 // (`swift run --package-path Benchmarks -c release AsyncWaitBenchmarks`), the
 // stress test of 100,000 waits (`AsyncWaitStress`), and the timelines of waits
 // in virtual time that the docs draw (`AsyncWaitTimelines`). They measure the
-// engine against its own floors, so they import its SPI
-// (`@_spi(Internals) import AsyncWait`), which is not API.
+// engine against its own floors, so they import its SPI for them
+// (`@_spi(Benchmarks) import AsyncWait`), which is not API.
 let package = Package(
   name: "AsyncWaitBenchmarks",
   platforms: [.macOS(.v14)],

@@ -1,4 +1,4 @@
-@_spi(Internals) import AsyncWait
+@_spi(Benchmarks) import AsyncWait
 import AsyncWaitElements
 
 /// A condition a contender polls; `@Sendable` so that every contender gets the same closure.

@@ -1,4 +1,4 @@
-@_spi(Internals) import AsyncWait
+@_spi(Benchmarks) import AsyncWait
 import BenchmarkSupport
 
 /// A lock-protected value for the flip of a condition, shared by a flipper task and a wait.

@@ -6,7 +6,7 @@
 // Filters pick metrics by name: latency, overshoot, overhead, fast-path,
 // allocations, cancellation, scale.
 
-@_spi(Internals) import AsyncWait
+@_spi(Benchmarks) import AsyncWait
 import BenchmarkSupport
 import Foundation
 

@@ -7,7 +7,7 @@
 // CI runs it in release with --check-memory, and under AddressSanitizer, whose
 // LeakSanitizer reports any leak when the process exits.
 
-@_spi(Internals) import AsyncWait
+@_spi(Benchmarks) import AsyncWait
 import AsyncWaitElements
 import Observation
 import StressSupport

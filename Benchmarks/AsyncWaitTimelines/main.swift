@@ -4,7 +4,7 @@
 //
 //   swift run --package-path Benchmarks AsyncWaitTimelines > timelines.json
 
-@_spi(Internals) import AsyncWait
+@_spi(Benchmarks) import AsyncWait
 import Foundation
 
 /// One probe as the wait ran it.

@@ -1,10 +1,8 @@
 /// Files a failing wait leaves next to its failure, such as a screenshot of
 /// the page it waited on: attached to the running Swift Testing test.
 ///
-/// Not API: public only for the package's integrations, which import it
-/// with `@_spi(Internals)`; it may change in any release.
-@_spi(Internals)
-public enum FailureAttachments {
+/// For the package's integrations (the browser's screenshots).
+package enum FailureAttachments {
   /// Attaches a file's contents to the running test, as Swift Testing's
   /// `Attachment.record` does, when `AsyncWaitTesting` is loaded and a
   /// Swift Testing test is running.
@@ -15,7 +13,7 @@ public enum FailureAttachments {
   /// - Returns: Whether a test took the attachment; `false` under XCTest
   ///   (no attachments on Linux) and outside a test, where the caller keeps
   ///   the file itself.
-  public static func attach(_ contents: [UInt8], named name: String) -> Bool {
+  package static func attach(_ contents: [UInt8], named name: String) -> Bool {
     FailureRecording.attach(contents, named: name)
   }
 }

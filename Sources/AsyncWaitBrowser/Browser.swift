@@ -1,4 +1,4 @@
-@_spi(Internals) import AsyncWait
+@_spi(Integrations) import AsyncWait
 // The waits and queries come with the browser: `import AsyncWaitBrowser`
 // alone gives `requireExistence`, `page.buttons` and the rest.
 @_exported public import AsyncWaitElements

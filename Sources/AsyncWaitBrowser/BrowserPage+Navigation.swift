@@ -1,4 +1,4 @@
-@_spi(Internals) public import AsyncWait
+@_spi(Integrations) public import AsyncWait
 public import AsyncWaitElements
 public import Foundation
 

@@ -1,4 +1,4 @@
-@_spi(Internals) public import AsyncWait
+@_spi(Integrations) public import AsyncWait
 public import AsyncWaitElements
 public import Foundation
 
@@ -101,8 +101,9 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
 
   /// How long each of a snapshot's two commands takes alone, answer parsed,
   /// for the bench's breakdown of a probe.
-  @_spi(Internals) public func timeSnapshotCommands() async throws -> (accessibility: Duration, dom: Duration)
-  {
+  @_spi(Benchmarks) public func timeSnapshotCommands() async throws -> (
+    accessibility: Duration, dom: Duration
+  ) {
     let clock = ContinuousClock()
     let start = clock.now
     _ = try await send("Accessibility.getFullAXTree")

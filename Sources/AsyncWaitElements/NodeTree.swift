@@ -1,4 +1,4 @@
-@_spi(Internals) import AsyncWait
+@_spi(Integrations) import AsyncWait
 
 /// A thread-safe, in-memory tree of ``ElementNode`` values that any task can
 /// change and any wait can query.

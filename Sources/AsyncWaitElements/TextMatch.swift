@@ -1,4 +1,4 @@
-@_spi(Internals) import AsyncWait
+@_spi(Integrations) import AsyncWait
 
 /// How a query compares a node's text with what a test expects: the whole
 /// text, a part of it, with or without case, or a regular expression.

@@ -1,5 +1,7 @@
-@_exported @_spi(Internals) public import AsyncWait
-@_exported public import AsyncWaitElements
+// The core's SPI, for its lock: imported here alone, where nothing is
+// exported (Exports.swift re-exports the core's API only).
+@_spi(Integrations) import AsyncWait
+import AsyncWaitElements
 import AsyncWaitTestingLoader
 import Testing
 

@@ -1,4 +1,4 @@
-@_spi(Internals) import AsyncWait
+@_spi(Tests) import AsyncWait
 
 /// A thread-safe record of the probes a condition ran, for assertions.
 public final class ProbeLog<Instant: Sendable>: Sendable {

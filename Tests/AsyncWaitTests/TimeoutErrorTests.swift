@@ -1,4 +1,4 @@
-@_spi(Internals) import AsyncWait
+@_spi(Tests) import AsyncWait
 import AsyncWaitTestSupport
 import Testing
 

@@ -14,7 +14,7 @@
 // every wait takes, and adds the type of
 // its last closure where two symbols would share a name.
 
-@_spi(Internals) import AsyncWait
+@_spi(Tests) import AsyncWait
 import AsyncWaitElements
 import Dispatch
 import Observation

@@ -29,7 +29,7 @@ extension Duration {
   /// written without Foundation, which the core target does not import.
   ///
   /// Not API: SPI for the benchmark package.
-  @_spi(Internals) public var shortDescription: String {
+  @_spi(Benchmarks) @_spi(Tests) public var shortDescription: String {
     let total = seconds
     let magnitude = abs(total)
     let (scaled, unit): (Double, String) =

@@ -5,9 +5,10 @@
 /// only through ``withLock(_:)``, which holds the mutex for the duration of the
 /// body.
 ///
-/// Not API: it is public, as SPI (`@_spi(Internals) import AsyncWait`), only
-/// for this repository's own packages (the benchmarks, the integrations).
-@_spi(Internals) public final class Locked<State> {
+/// Not API: it is public, as SPI, only for this repository's own libraries
+/// (`@_spi(Integrations)`), benchmarks (`@_spi(Benchmarks)`) and tests
+/// (`@_spi(Tests)`).
+@_spi(Integrations) @_spi(Benchmarks) @_spi(Tests) public final class Locked<State> {
   private let lock = PlatformLock()
   private var state: State
 

@@ -6,7 +6,7 @@
   /// wakes its task for every probe.
   ///
   /// Not API: SPI for the benchmark package.
-  @_spi(Internals) public final class TimerPark: Sendable {
+  @_spi(Benchmarks) public final class TimerPark: Sendable {
     private let parking = Parking()
 
     /// Creates a parking place for one task.

@@ -6,7 +6,7 @@
 /// and registration, and does its own work around it.
 ///
 /// Not API: SPI for the benchmark package.
-@_spi(Internals) public final class TriggerPark: Sendable {
+@_spi(Benchmarks) public final class TriggerPark: Sendable {
   private let parking = Parking()
 
   /// Creates a parking place for one task.

@@ -32,14 +32,15 @@ extension BrowserPage {
         switch step {
         case .search(let search):
           var found: [Found] = []
+          let readsNodes = request.limit != 0 && !steps[(position + 1)...].contains(where: \.isSearch)
+          let enough = PageQuery.enough(after: position, of: steps, for: request)
           for scope in current {
             // A text in a field's shadow tree has no object to search below.
             guard scope.objectID != nil || scope.backendNodeID == nil else { return nil }
             guard
               let matches = try await self.search(
-                search, below: scope, smallestPage: position == 0 ? smallestPage : 0,
-                readsNodes: request.limit != 0 && !steps[(position + 1)...].contains(where: \.isSearch),
-                enough: PageQuery.enough(after: position, of: steps, for: request), group: group)
+                search, below: scope, smallestPage: position == 0 ? smallestPage : 0, readsNodes: readsNodes,
+                enough: enough, group: group)
             else { return nil }
             found += matches
           }

@@ -1,4 +1,4 @@
-@_spi(Internals) import AsyncWait
+@_spi(Integrations) import AsyncWait
 import Foundation
 
 #if canImport(Glibc)

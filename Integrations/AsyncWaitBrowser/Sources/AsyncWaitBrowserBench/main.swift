@@ -10,7 +10,7 @@
 //   swift run -c release --package-path Integrations/AsyncWaitBrowser AsyncWaitBrowserBench [--quick]
 //     [--sizes 100,1000,5000,20000]
 import AsyncWait
-@_spi(Internals) import AsyncWaitBrowser
+@_spi(Benchmarks) import AsyncWaitBrowser
 import AsyncWaitElements
 import BrowserFixtures
 import Foundation
