@@ -37,7 +37,7 @@ Prints one JSON object on stdout, in milliseconds:
 and progress and a table of medians on stderr.
 
   python bench.py --url http://127.0.0.1:PORT [--rows 100,1000,5000,20000]
-      [--samples 20] [--flow-samples 10] [--chromium /usr/bin/chromium]
+      [--samples 20 | --samples 30,30,10,10] [--flow-samples 10] [--chromium /usr/bin/chromium]
 
 Run it with the Python of Scripts/install-playwright.sh, which installs no
 browser of Playwright's: Chromium is the system's, found as AsyncWaitBrowser
@@ -197,7 +197,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--url", required=True, help="the loopback server's base URL; pages at BASE/rows/N")
     parser.add_argument("--rows", default="100,1000,5000,20000", help="page sizes, comma-separated")
-    parser.add_argument("--samples", type=int, default=20, help="samples of each kind, per page size")
+    parser.add_argument(
+        "--samples",
+        default="20",
+        help="samples of each kind: one count for every page size, or one a size, comma-separated",
+    )
     parser.add_argument("--warmup", type=int, default=1, help="samples of each kind taken first and not kept")
     parser.add_argument("--flow-samples", type=int, default=0, help="runs of the end-to-end flow; 0 for none")
     parser.add_argument("--chromium", help="Chromium's path; found as AsyncWaitBrowser finds it when not given")
@@ -213,8 +217,13 @@ def main() -> None:
     )
     arguments = parser.parse_args()
     counts = [int(count) for count in arguments.rows.split(",") if count.strip()]
-    if not counts or min(counts) < 1 or arguments.samples < 1 or arguments.warmup < 0:
-        parser.error("--rows needs positive counts, --samples at least 1, --warmup at least 0")
+    samples = [int(count) for count in arguments.samples.split(",") if count.strip()]
+    if len(samples) == 1:
+        samples = samples * len(counts)
+    if not counts or min(counts) < 1 or len(samples) != len(counts) or min(samples) < 1 or arguments.warmup < 0:
+        parser.error(
+            "--rows needs positive counts, --samples at least 1 (one count, or one a size), --warmup at least 0"
+        )
     chromium = locate_chromium(arguments.chromium)
     base = arguments.url.rstrip("/")
 
@@ -225,7 +234,7 @@ def main() -> None:
             output["chromium"] = browser.version
             log(f"Playwright {output['playwright']}, Chromium {browser.version} at {chromium}")
             context = browser.new_context()
-            for count in counts:
+            for count, taken in zip(counts, samples):
                 page = context.new_page()
                 page.set_default_navigation_timeout(arguments.navigation_timeout)
                 start = time.perf_counter()
@@ -239,7 +248,7 @@ def main() -> None:
                 results = measure(
                     page,
                     count,
-                    arguments.samples,
+                    taken,
                     arguments.warmup,
                     arguments.change_delay,
                     arguments.change_timeout,
@@ -259,7 +268,7 @@ def main() -> None:
         finally:
             browser.close()
 
-    log(f"p50 ms ({arguments.samples} samples each)")
+    log(f"p50 ms ({', '.join(map(str, samples))} samples of each kind, by page size)")
     log("rows   " + " ".join(f"{kind:>13}" for kind in KINDS))
     for count, results in output["rows"].items():
         log(f"{count:<6} " + " ".join(f"{percentile(results[kind], 0.5):>13.1f}" for kind in KINDS))

@@ -183,6 +183,14 @@ let sizesArgument = CommandLine.arguments.firstIndex(of: "--sizes").flatMap {
 let sizes =
   sizesArgument.map { $0.split(separator: ",").compactMap { Int($0) } }
   ?? (quick ? [100, 1000, 20000] : [100, 1000, 5000, 20000])
+/// How many samples of each kind both take on a page of `size` rows.
+///
+/// The same count here and in Playwright. On pages of up to 1,000 rows, where a
+/// sample takes milliseconds, 30: a median of 10 moved by half from run to
+/// run; on larger pages 10, where Playwright's change takes half a minute.
+func samplesOfEachKind(_ size: Int) -> Int {
+  quick ? 5 : size <= 1000 ? 30 : 10
+}
 let rowsSite = try LoopbackServer.rows(sizes)
 struct SizeRow {
   var size: Int
@@ -194,7 +202,7 @@ struct SizeRow {
 }
 var sizeRows: [SizeRow] = []
 for size in sizes {
-  let samples = quick ? 5 : size >= 20000 ? 3 : size >= 5000 ? 5 : 20
+  let samples = samplesOfEachKind(size)
   let rowsPage = try await browser.newPage(
     url: rowsSite.url(RowsPage.path(rows: size)), timeout: .seconds(120))
   var measured = SizeRow(size: size)
@@ -286,7 +294,8 @@ if FileManager.default.isExecutableFile(atPath: python) {
     .deletingLastPathComponent().appendingPathComponent("Playwright/bench.py").path
   process.arguments = [
     script, "--url", rowsSite.url(""),
-    "--rows", sizes.map(String.init).joined(separator: ","), "--samples", quick ? "5" : "10",
+    "--rows", sizes.map(String.init).joined(separator: ","),
+    "--samples", sizes.map { String(samplesOfEachKind($0)) }.joined(separator: ","),
     "--flow-samples", String(flowSamples),
     "--chromium", browser.executablePath,
   ]
@@ -353,7 +362,7 @@ print(
   \(row("a failed wait's state, screenshot and tree kept", withArtifacts, target: ""))
   \(row("a failed wait's state, nothing kept", withoutArtifacts, target: ""))
 
-  Pages of N rows (a text, a button and a checkbox a row), p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs): a wait on the last row, which is there, by test id (`page.cells["row-N"]`), by role and name (`page.buttons["Remove Item N"]`) and by text (`page.staticTexts["Item N"]`); a click on its button; a row added 50 ms later → the waiting wait returns.
+  Pages of N rows (a text, a button and a checkbox a row), p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs): a wait on the last row, which is there, by test id (`page.cells["row-N"]`), by role and name (`page.buttons["Remove Item N"]`) and by text (`page.staticTexts["Item N"]`); a click on its button; a row added 50 ms later → the waiting wait returns. Samples of each kind, in both: \(sizes.map { "\(samplesOfEachKind($0)) at \($0)" }.joined(separator: ", ")) rows.
 
   | rows | wait, by id | wait, by role and name | wait, by text | click | change → wait returns |
   | --- | --- | --- | --- | --- | --- |
