@@ -40,7 +40,8 @@ let package = Package(
     .target(
       name: "AsyncWaitBrowser", dependencies: ["AsyncWait", "AsyncWaitElements"],
       resources: [
-        "dispatchEvent", "find", "hitTest", "identity", "observeChanges", "selectAllText", "selectCSS",
+        "defineFind", "dispatchEvent", "find", "hitTest", "identity", "observeChanges", "selectAllText",
+        "selectCSS",
         "selectOptions",
       ].map { .embedInCode("PageScripts/\($0).js") }),
     // The AT-SPI accessibility tree of the Linux desktop. It needs no system

@@ -58,9 +58,12 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// The name of the binding the page calls to say that it changed.
   static let bindingName = "__asyncWaitChanged"
 
-  /// The script every document of the page runs first
-  /// (`PageScripts/observeChanges.js`): it calls ``bindingName`` when the
-  /// document changes, from inside the page.
+  /// The scripts every document of the page runs first.
+  ///
+  /// `PageScripts/observeChanges.js` calls ``bindingName`` when the
+  /// document changes, from inside the page; `PageScripts/defineFind.js`
+  /// defines the function of a query's search (``PageQuery/find``), so
+  /// that a probe calls it by name.
   ///
   /// A mutation observer reports changes to the DOM (nodes, attributes,
   /// text), also inside shadow roots, which it is given as they are
@@ -69,7 +72,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// come in one turn of the page's event loop make one call. Chromium's
   /// own DOM events would need the whole document sent over first
   /// (`DOM.getDocument`), which costs as much as the page.
-  static let pageScript = PageScript.observeChanges
+  static let pageScript = PageScript.observeChanges + "\n" + PageScript.defineFind
 
   init(browser: Browser, targetID: String, sessionID: String) {
     self.browser = browser

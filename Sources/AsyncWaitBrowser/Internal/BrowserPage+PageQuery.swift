@@ -26,7 +26,7 @@ extension BrowserPage {
       // The first search runs on the document and checks the page: frames
       // hold trees a search from the document does not reach, and a small
       // page's snapshot costs less than the commands of a search.
-      var current: [Found] = [Found(objectID: nil, backendNodeID: nil, ax: nil)]
+      var current: [Found] = [Found(backendNodeID: nil, ax: nil)]
       var matchCounts: [Int] = []
       for (position, step) in steps.enumerated() {
         switch step {
@@ -36,7 +36,7 @@ extension BrowserPage {
           let enough = PageQuery.enough(after: position, of: steps, for: request)
           for scope in current {
             // A text in a field's shadow tree has no object to search below.
-            guard scope.objectID != nil || scope.backendNodeID == nil else { return nil }
+            guard !scope.isFieldText else { return nil }
             guard
               let matches = try await self.search(
                 search, below: scope, smallestPage: position == 0 ? smallestPage : 0, readsNodes: readsNodes,
@@ -69,13 +69,15 @@ extension BrowserPage {
     }
   }
 
-  /// An element a search found: its script object (`nil` for the
-  /// document, whose backend node is `nil` too, and for a text in a field's
-  /// shadow tree), its backend node and its accessibility node.
+  /// An element a search found: its backend node (`nil` for the
+  /// document) and its accessibility node; its script object is asked for
+  /// when a step needs it (``object(of:group:)``).
   struct Found {
-    var objectID: String?
     var backendNodeID: Int?
     var ax: JSONValue?
+    /// Whether it is a text in a field's shadow tree, which has no script
+    /// object and no DOM identity.
+    var isFieldText = false
     /// Its attributes and box as ``PageQuery/identity`` reads them, when
     /// the search read them.
     var identity: JSONValue?
@@ -112,58 +114,37 @@ extension BrowserPage {
       .string(search.type == .staticText ? "texts" : search.type == .any ? "all" : "elements"),
       .bool(readsNodes), .number(Double(enough)),
     ]
-    let answer: JSONValue
-    if let objectID = scope.objectID {
-      answer = try await send(
-        "Runtime.callFunctionOn",
-        [
-          "objectId": .string(objectID), "functionDeclaration": .string(PageQuery.find),
-          "arguments": .array(arguments.map { ["value": $0] }), "objectGroup": .string(group),
-          "returnByValue": false,
-        ])
-    } else {
-      let call = "(\(PageQuery.find)).apply(document, \(JSONValue.array(arguments).serialized))"
-      answer = try await send(
-        "Runtime.evaluate",
-        ["expression": .string(call), "objectGroup": .string(group), "returnByValue": false])
-    }
-    guard answer["exceptionDetails"] == nil, let list = answer["result"]?["objectId"]?.string else {
-      return nil
-    }
-    let properties = try await send(
-      "Runtime.getProperties", ["objectId": .string(list), "ownProperties": true])
-    var elements: [(index: Int, objectID: String)] = []
+    guard let answer = try await callFind(arguments, below: scope, group: group) else { return nil }
+    var elements: [Int] = []
     var flags: [Character] = []
     var identities: [JSONValue] = []
     var isShortened = false
-    for property in properties["result"]?.array ?? [] {
-      guard let key = property["name"]?.string else { continue }
-      switch key {
-      case "shortened":
-        isShortened = property["value"]?["value"]?.bool == true
-      case "declined", "overflowed":
-        if property["value"]?["value"]?.bool == true {
-          if key == "declined" { return nil }
-          return try await searchAllNames(search, below: scope, group: group)
-        }
+    for case .array(let member) in answer["value"]?.array ?? [] where member.count == 2 {
+      let value = member[1]["value"]
+      switch member[0].string {
+      case "elements":
+        // An element the page went from before it was serialized has none.
+        elements = value?.array?.map { $0["value"]?["backendNodeId"]?.int ?? 0 } ?? []
       case "flags":
-        flags = Array(property["value"]?["value"]?.string ?? "")
+        flags = Array(value?.string ?? "")
       case "identities":
-        let text = property["value"]?["value"]?.string ?? ""
-        identities = (try? JSONValue.parse(Data(text.utf8)))?.array ?? []
+        identities = (try? JSONValue.parse(Data((value?.string ?? "").utf8)))?.array ?? []
+      case "shortened":
+        isShortened = value?.bool == true
+      case "declined":
+        if value?.bool == true { return nil }
+      case "overflowed":
+        if value?.bool == true { return try await searchAllNames(search, below: scope, group: group) }
       default:
-        if let index = Int(key), let objectID = property["value"]?["objectId"]?.string {
-          elements.append((index, objectID))
-        }
+        break
       }
     }
-    elements.sort { $0.index < $1.index }
     // Texts are read with the nodes when a match is likely among few.
     let named = try await accessibilityNodes(
-      of: elements.map(\.objectID),
+      of: elements,
       withTexts: readsNodes && PageQuery.readsTexts && search.type != .staticText && elements.count <= 4)
     var matches: [Found] = []
-    for ((index, objectID), (ax, texts)) in zip(elements, named) {
+    for (index, (ax, texts)) in named.enumerated() {
       guard let ax, let backendNodeID = ax["backendDOMNodeId"]?.int else { continue }
       let flag = flags.indices.contains(index) ? flags[index] : "n"
       let hasIdentifier = flag == "i" || flag == "I"
@@ -180,7 +161,7 @@ extension BrowserPage {
       if isMatch && isKept && Self.isMatch(ax, of: search.type) {
         matches.append(
           Found(
-            objectID: objectID, backendNodeID: backendNodeID, ax: ax,
+            backendNodeID: backendNodeID, ax: ax,
             identity: identities.indices.contains(index) ? identities[index] : nil, texts: texts))
       }
       // A field's texts (a button's value, what a text field holds) are
@@ -189,9 +170,12 @@ extension BrowserPage {
       if let name, flag.isUppercase, search.type == .any || search.type == .staticText {
         let texts = try await send(
           "Accessibility.queryAXTree",
-          ["objectId": .string(objectID), "accessibleName": .string(name), "role": "StaticText"])
+          [
+            "backendNodeId": .number(Double(backendNodeID)), "accessibleName": .string(name),
+            "role": "StaticText",
+          ])
         for text in texts["nodes"]?.array ?? [] where Self.isMatch(text, of: search.type) {
-          matches.append(Found(objectID: nil, backendNodeID: text["backendDOMNodeId"]?.int, ax: text))
+          matches.append(Found(backendNodeID: text["backendDOMNodeId"]?.int, ax: text, isFieldText: true))
         }
       }
     }
@@ -202,25 +186,88 @@ extension BrowserPage {
     return matches
   }
 
-  /// The accessibility node of each of `objects`, and the static texts
-  /// below it when `withTexts` (a search of few candidates, most of which
-  /// are likely matches), asked all at once; `nil` for one that has none.
-  private func accessibilityNodes(of objects: [String], withTexts: Bool) async throws
+  /// What the page's search (``PageQuery/find``) answers below `scope`,
+  /// serialized deeply (its members, and each element as its backend
+  /// node), or `nil` when the page threw.
+  ///
+  /// It is called by name, as `__asyncWaitFind`, which every document
+  /// defines first (``BrowserPage/pageScript``); in a document where it is
+  /// missing, its source is sent. One command: the elements' backend nodes come with the answer,
+  /// and a script object is asked for only when a step needs one
+  /// (``object(of:group:)``).
+  private func callFind(_ arguments: [JSONValue], below scope: Found, group: String) async throws
+    -> JSONValue?
+  {
+    let serialization: JSONValue = [
+      "serialization": "deep", "maxDepth": 2,
+      "additionalParameters": ["maxNodeDepth": 0, "includeShadowTree": "none"],
+    ]
+    // The document is searched by an expression, with no object to ask for.
+    let scopeObject = scope.backendNodeID == nil ? nil : try await object(of: scope, group: group)
+    for byName in PageQuery.callsFindByName ? [true, false] : [false] {
+      let answer: JSONValue
+      if let scopeObject {
+        let declaration =
+          byName
+          ? "function(...parameters) { return globalThis.__asyncWaitFind?.apply(this, parameters) }"
+          : PageQuery.find
+        answer = try await send(
+          "Runtime.callFunctionOn",
+          [
+            "objectId": .string(scopeObject), "functionDeclaration": .string(declaration),
+            "arguments": .array(arguments.map { ["value": $0] }), "serializationOptions": serialization,
+            "objectGroup": .string(group),
+          ])
+      } else {
+        let function = byName ? "globalThis.__asyncWaitFind?" : "(\(PageQuery.find))"
+        answer = try await send(
+          "Runtime.evaluate",
+          [
+            "expression": .string("\(function).apply(document, \(JSONValue.array(arguments).serialized))"),
+            "serializationOptions": serialization, "objectGroup": .string(group),
+          ])
+      }
+      guard answer["exceptionDetails"] == nil, let result = answer["result"] else { return nil }
+      if result["type"]?.string == "undefined" && byName { continue }
+      return result["deepSerializedValue"]
+    }
+    return nil
+  }
+
+  /// The script object of a found element, in `group`: the document for
+  /// the first search, `nil` for a text in a field's shadow tree.
+  private func object(of found: Found, group: String) async throws -> String? {
+    guard !found.isFieldText else { return nil }
+    guard let backendNodeID = found.backendNodeID else {
+      let document = try await send(
+        "Runtime.evaluate", ["expression": "document", "objectGroup": .string(group), "returnByValue": false])
+      return document["result"]?["objectId"]?.string
+    }
+    let resolved = try await send(
+      "DOM.resolveNode", ["backendNodeId": .number(Double(backendNodeID)), "objectGroup": .string(group)])
+    return resolved["object"]?["objectId"]?.string
+  }
+
+  /// The accessibility node of each of the backend nodes `elements`, and
+  /// the static texts below it when `withTexts` (a search of few
+  /// candidates, most of which are likely matches), asked all at once;
+  /// `nil` for one that has none.
+  private func accessibilityNodes(of elements: [Int], withTexts: Bool) async throws
     -> [(node: JSONValue?, texts: JSONValue?)]
   {
     try await withThrowingTaskGroup(of: (Int, JSONValue?, JSONValue?).self) { group in
-      for (index, objectID) in objects.enumerated() {
+      for (index, backendNodeID) in elements.enumerated() where backendNodeID > 0 {
+        let node = JSONValue.number(Double(backendNodeID))
         group.addTask {
           async let texts =
             withTexts
-            ? self.send("Accessibility.queryAXTree", ["objectId": .string(objectID), "role": "StaticText"])
-            : nil
+            ? self.send("Accessibility.queryAXTree", ["backendNodeId": node, "role": "StaticText"]) : nil
           let partial = try await self.send(
-            "Accessibility.getPartialAXTree", ["objectId": .string(objectID), "fetchRelatives": false])
+            "Accessibility.getPartialAXTree", ["backendNodeId": node, "fetchRelatives": false])
           return (index, partial["nodes"]?.array?.first, try await texts)
         }
       }
-      var nodes = [(node: JSONValue?, texts: JSONValue?)](repeating: (nil, nil), count: objects.count)
+      var nodes = [(node: JSONValue?, texts: JSONValue?)](repeating: (nil, nil), count: elements.count)
       for try await (index, node, texts) in group { nodes[index] = (node, texts) }
       return nodes
     }
@@ -235,29 +282,15 @@ extension BrowserPage {
   {
     // Identifiers and names found apart have no order between them.
     guard search.identifier == nil || !search.orName, let name = search.name else { return nil }
-    var parameters: JSONValue = ["accessibleName": .string(name)]
-    if case .object(var members) = parameters {
-      if let objectID = scope.objectID {
-        members["objectId"] = .string(objectID)
-      } else {
-        let document = try await send(
-          "Runtime.evaluate",
-          ["expression": "document", "objectGroup": .string(group), "returnByValue": false])
-        guard let objectID = document["result"]?["objectId"]?.string else { return nil }
-        members["objectId"] = .string(objectID)
-      }
-      parameters = .object(members)
-    }
-    let answer = try await send("Accessibility.queryAXTree", parameters)
+    guard let scopeObject = try await object(of: scope, group: group) else { return nil }
+    let answer = try await send(
+      "Accessibility.queryAXTree", ["objectId": .string(scopeObject), "accessibleName": .string(name)])
     var found: [Found] = []
     for ax in answer["nodes"]?.array ?? [] {
       guard let backendNodeID = ax["backendDOMNodeId"]?.int, backendNodeID != scope.backendNodeID,
         Self.isMatch(ax, of: search.type)
       else { continue }
-      let resolved = try await send(
-        "DOM.resolveNode", ["backendNodeId": .number(Double(backendNodeID)), "objectGroup": .string(group)])
-      guard let objectID = resolved["object"]?["objectId"]?.string else { continue }
-      found.append(Found(objectID: objectID, backendNodeID: backendNodeID, ax: ax))
+      found.append(Found(backendNodeID: backendNodeID, ax: ax))
     }
     // An accessible name as Chromium searches it keeps spaces a label
     // drops: no match proves nothing for a type whose names are text.
@@ -286,7 +319,7 @@ extension BrowserPage {
     try await withThrowingTaskGroup(of: (Int, [BrowserNode]).self) { tasks in
       for (position, element) in found.enumerated() {
         guard let ax = element.ax, let backendNodeID = element.backendNodeID else { continue }
-        guard let objectID = element.objectID else {
+        guard !element.isFieldText else {
           // A text in a field's shadow tree: no identity, no texts below.
           tasks.addTask { (position, PageSnapshot.nodes(for: ax, children: [], identities: [:])) }
           continue
@@ -297,12 +330,12 @@ extension BrowserPage {
           let known = isText || !PageQuery.readsTexts ? [:] : element.texts
           async let texts =
             known == nil
-            ? self.send("Accessibility.queryAXTree", ["objectId": .string(objectID), "role": "StaticText"])
+            ? self.send(
+              "Accessibility.queryAXTree",
+              ["backendNodeId": .number(Double(backendNodeID)), "role": "StaticText"])
             : known ?? [:]
-          let value: JSONValue?
-          if let identity = element.identity {
-            value = identity
-          } else {
+          var value = element.identity
+          if value == nil, let objectID = try await self.object(of: element, group: group) {
             value = try await self.send(
               "Runtime.callFunctionOn",
               [

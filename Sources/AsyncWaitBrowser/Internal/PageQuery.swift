@@ -119,6 +119,11 @@ enum PageQuery {
   /// next frame.
   @TaskLocal static var readsTexts = true
 
+  /// Whether a search calls ``find`` by the name every document gives it
+  /// (`__asyncWaitFind`, ``BrowserPage/pageScript``): `true` but in the
+  /// tests of what a document that does not define it gets, its source.
+  @TaskLocal static var callsFindByName = true
+
   /// The function that finds, below `this`, the elements a search could
   /// match (`PageScripts/find.js`): those whose test id, or `id` without a test id, is
   /// `identifier`, and those whose accessible name could be `name`, in
@@ -149,7 +154,7 @@ enum PageQuery {
   ///
   /// `kinds` says what a match can be: `"texts"` (text nodes, and fields,
   /// whose texts are in their own shadow trees), `"elements"`, or `"all"`.
-  /// With `describes`, the result's `identities` property holds, as JSON,
+  /// With `describes`, the answer's `identities` holds, as JSON,
   /// each element's attributes and box (``identity``), whose box makes the
   /// page lay itself out after a change; without it, `"[]"`.
   ///
@@ -158,12 +163,14 @@ enum PageQuery {
   /// search whose caller needs only that many matches (see
   /// ``PageQuery/enough(after:of:for:)``).
   ///
-  /// It returns an array of elements whose `flags` property has, for each,
-  /// `i` when its identifier is `identifier` and `n` otherwise, in capitals
-  /// for a field (whose texts are in its own shadow tree); `declined`
-  /// is set when the page has fewer than `smallest` elements or has frames
-  /// (with `smallest` above 0), and `overflowed` when more than `most`
-  /// elements could have the name.
+  /// It answers an object: `elements`, the elements in document order;
+  /// `flags`, a letter for each, `i` when its identifier is `identifier`
+  /// and `n` otherwise, in capitals for a field (whose texts are in its own
+  /// shadow tree); `declined`, true when the page has fewer than `smallest`
+  /// elements or has frames (with `smallest` above 0); `overflowed`, true
+  /// when more than `most` elements could have the name. A probe asks for
+  /// the answer serialized deeply, which gives each element's backend node
+  /// in the same command.
   static let find = PageScript.find
 
   /// The function that reads what a snapshot's DOM gives an element: its

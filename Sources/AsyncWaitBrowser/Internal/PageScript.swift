@@ -12,6 +12,11 @@ enum PageScript {
   /// (``PageQuery/find``).
   static let find = text(PackageResources.find_js).replacingOccurrences(
     of: "IDENTITY", with: withoutHeader(identity).trimmingCharacters(in: .whitespacesAndNewlines))
+  /// `defineFind.js`, with ``find`` in it: run first in every document
+  /// after ``observeChanges``; defines `__asyncWaitFind`, which a probe
+  /// calls by name.
+  static let defineFind = text(PackageResources.defineFind_js).replacingOccurrences(
+    of: "FIND_FUNCTION", with: withoutHeader(find).trimmingCharacters(in: .whitespacesAndNewlines))
   /// `identity.js`: an element's attributes, text content and box
   /// (``PageQuery/identity``).
   static let identity = text(PackageResources.identity_js)

@@ -8,8 +8,7 @@ function(identifier, name, smallest, most, kinds, describes, enough) {
   const identityOf = IDENTITY;
   const scope = this;
   const doc = scope.nodeType === Node.DOCUMENT_NODE ? scope : scope.ownerDocument;
-  const result = [];
-  result.flags = "";
+  const result = { elements: [], flags: "", identities: "[]", declined: false, shortened: false, overflowed: false };
   // Counted no further than needed; a window's frames are counted
   // wherever they are (in shadow trees too), without a walk.
   const walker = doc.createTreeWalker(doc, NodeFilter.SHOW_ELEMENT);
@@ -45,9 +44,9 @@ function(identifier, name, smallest, most, kinds, describes, enough) {
   }
   const ordered = Array.from(found.keys()).sort((a, b) =>
     a === b ? 0 : (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? -1 : 1);
-  result.identities = describes ? JSON.stringify(ordered.map((element) => identityOf.call(element))) : "[]";
+  if (describes) result.identities = JSON.stringify(ordered.map((element) => identityOf.call(element)));
   for (const element of ordered) {
-    result.push(element);
+    result.elements.push(element);
     const flag = found.get(element);
     // A field's texts are in its own shadow tree, which no search here
     // walks: "I"/"N" ask for them.

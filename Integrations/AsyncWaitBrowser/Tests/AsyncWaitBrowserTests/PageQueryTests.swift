@@ -49,54 +49,83 @@ struct PageQueryTests {
     .search(.descendants, type, filters)
   }
 
-  @Test func theQueriesTestsWriteMostAreEvaluatedInThePageAsASnapshotFindsThem() async throws {
+  /// Every document defines the search's function, which the page cannot
+  /// replace, and a probe calls it by name; a document that does not
+  /// define it is sent its source, and answers the same.
+  @Test(arguments: [true, false])
+  func theQueriesTestsWriteMostAreEvaluatedInThePageAsASnapshotFindsThem(callingFindByName: Bool) async throws
+  {
     try await withItemListPage { (page) async throws in
-      let pageRoot = page.root
-      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
-      let cases: [(QueryPlan, ElementQuery<BrowserNode>)] = [
-        (
-          QueryPlan(steps: [Self.search(.button, [.identifierOrLabel("add-item")])]),
-          snapshotRoot.buttons.matching(identifier: "add-item")
-        ),
-        (
-          QueryPlan(steps: [Self.search(.button, [.identifierOrLabel("Add item")])]),
-          snapshotRoot.buttons.matching(named: "Add item")
-        ),
-        (
-          QueryPlan(steps: [
-            Self.search(.list, [.identifierOrLabel("items")]), .select(index: 0, isImplicit: true),
-            Self.search(.cell, [.identifier("item-3")]),
-          ]),
-          snapshotRoot.lists["items"].cells.matching(identifier: "item-3")
-        ),
-        (
-          QueryPlan(steps: [
-            Self.search(.button, [.named(try #require(TextMatch.exactly("Remove Item 2").pattern))])
-          ]),
-          snapshotRoot.buttons.matching(named: "Remove Item 2")
-        ),
-        (
-          QueryPlan(steps: [Self.search(.textField, [.identifier("name")])]),
-          snapshotRoot.textFields.matching(identifier: "name")
-        ),
-        (
-          QueryPlan(steps: [Self.search(.button, [.identifier("never-enabled")])]),
-          snapshotRoot.buttons.matching(identifier: "never-enabled")
-        ),
-        (
-          QueryPlan(steps: [Self.search(.button, [.identifier("no-such-thing")])]),
-          snapshotRoot.buttons.matching(identifier: "no-such-thing")
-        ),
-      ]
-      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
-      for (plan, reference) in cases {
-        let evaluated = try #require(
-          try await page.evaluateQuery(plan, request, smallestPage: 0), "declined: \(plan)")
-        let expected = try await reference.snapshots()
-        #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init), "\(plan)")
+      try await PageQuery.$callsFindByName.withValue(callingFindByName) {
+        try await queriesAreEvaluatedAsASnapshotFindsThem(on: page)
       }
-      _ = pageRoot
     }
+  }
+
+  @Test func thePageCannotReplaceTheSearchItCalls() async throws {
+    try await withItemListPage { (page) async throws in
+      let kept = try await page.evaluate(
+        """
+        (() => {
+          const before = window.__asyncWaitFind;
+          window.__asyncWaitFind = () => ({ elements: [], flags: "" });
+          try { delete window.__asyncWaitFind } catch (_) {}
+          return typeof before === "function" && window.__asyncWaitFind === before;
+        })()
+        """, as: Bool.self)
+      #expect(kept)
+      let plan = QueryPlan(steps: [Self.search(.button, [.identifierOrLabel("add-item")])])
+      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+      #expect(try await page.evaluateQuery(plan, request, smallestPage: 0)?.nodes.count == 1)
+    }
+  }
+
+  private func queriesAreEvaluatedAsASnapshotFindsThem(on page: BrowserPage) async throws {
+    let pageRoot = page.root
+    let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
+    let cases: [(QueryPlan, ElementQuery<BrowserNode>)] = [
+      (
+        QueryPlan(steps: [Self.search(.button, [.identifierOrLabel("add-item")])]),
+        snapshotRoot.buttons.matching(identifier: "add-item")
+      ),
+      (
+        QueryPlan(steps: [Self.search(.button, [.identifierOrLabel("Add item")])]),
+        snapshotRoot.buttons.matching(named: "Add item")
+      ),
+      (
+        QueryPlan(steps: [
+          Self.search(.list, [.identifierOrLabel("items")]), .select(index: 0, isImplicit: true),
+          Self.search(.cell, [.identifier("item-3")]),
+        ]),
+        snapshotRoot.lists["items"].cells.matching(identifier: "item-3")
+      ),
+      (
+        QueryPlan(steps: [
+          Self.search(.button, [.named(try #require(TextMatch.exactly("Remove Item 2").pattern))])
+        ]),
+        snapshotRoot.buttons.matching(named: "Remove Item 2")
+      ),
+      (
+        QueryPlan(steps: [Self.search(.textField, [.identifier("name")])]),
+        snapshotRoot.textFields.matching(identifier: "name")
+      ),
+      (
+        QueryPlan(steps: [Self.search(.button, [.identifier("never-enabled")])]),
+        snapshotRoot.buttons.matching(identifier: "never-enabled")
+      ),
+      (
+        QueryPlan(steps: [Self.search(.button, [.identifier("no-such-thing")])]),
+        snapshotRoot.buttons.matching(identifier: "no-such-thing")
+      ),
+    ]
+    let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+    for (plan, reference) in cases {
+      let evaluated = try #require(
+        try await page.evaluateQuery(plan, request, smallestPage: 0), "declined: \(plan)")
+      let expected = try await reference.snapshots()
+      #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init), "\(plan)")
+    }
+    _ = pageRoot
   }
 
   @Test func whatItCannotAnswerExactlyItDeclines() async throws {
