@@ -68,6 +68,17 @@ extension BrowserPage {
     }
   }
 
+  /// Returns after the page's next animation frame has begun, or after
+  /// 50 ms in a page that draws none.
+  func nextAnimationFrame() async throws {
+    _ = try await send(
+      "Runtime.evaluate",
+      [
+        "expression": "new Promise((done) => { requestAnimationFrame(() => done()); setTimeout(done, 50); })",
+        "awaitPromise": true,
+      ])
+  }
+
   /// The element an action acts on, found ready, and where to click it.
   struct Target {
     var node: BrowserNode
@@ -128,7 +139,9 @@ extension BrowserPage {
         return nil
       }
       if checks.contains(.stable), let box = node.box, lastBox != box {
-        // Not seen in this place before: look again at once.
+        // Not seen in this place before: look again after the page's next
+        // frame, which moves what an animation moves.
+        try await nextAnimationFrame()
         let again = try await element.snapshot()?.box
         lastBox = again
         guard again == box else {

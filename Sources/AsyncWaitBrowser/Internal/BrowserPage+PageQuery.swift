@@ -9,13 +9,11 @@ extension BrowserPage {
   /// - Parameters:
   ///   - plan: The query.
   ///   - request: How many nodes, and whether strictly.
-  ///   - smallestPage: The fewest elements a page has for the query to be
-  ///     evaluated in it; ``PageQuery/smallestPage`` by default.
   /// - Returns: What the query finds, or `nil` to walk a snapshot.
   /// - Throws: ``BrowserError`` when Chromium goes away; a command that
   ///   times out is transient (a slow probe).
   func evaluateQuery(
-    _ plan: QueryPlan, _ request: QueryRequest, smallestPage: Int = PageQuery.smallestPage
+    _ plan: QueryPlan, _ request: QueryRequest
   ) async throws -> QueryEvaluation<BrowserNode>? {
     guard let steps = PageQuery.steps(of: plan) else { return nil }
     let group = "asyncwait-query-\(UInt64.random(in: 0...UInt64.max))"
@@ -24,8 +22,8 @@ extension BrowserPage {
     }
     do {
       // The first search runs on the document and checks the page: frames
-      // hold trees a search from the document does not reach, and a small
-      // page's snapshot costs less than the commands of a search.
+      // and shadow roots hold trees a search from the document does not
+      // reach.
       var current: [Found] = [Found(backendNodeID: nil, ax: nil)]
       var matchCounts: [Int] = []
       for (position, step) in steps.enumerated() {
@@ -39,7 +37,7 @@ extension BrowserPage {
             guard !scope.isFieldText else { return nil }
             guard
               let matches = try await self.search(
-                search, below: scope, smallestPage: position == 0 ? smallestPage : 0, readsNodes: readsNodes,
+                search, below: scope, checksPage: position == 0, readsNodes: readsNodes,
                 enough: enough, group: group)
             else { return nil }
             found += matches
@@ -104,13 +102,13 @@ extension BrowserPage {
   /// names; when fewer of the elements it found by identifier match (one
   /// of another type), it searches again in full.
   private func search(
-    _ search: PageQuery.Search, below scope: Found, smallestPage: Int, readsNodes: Bool, enough: Int = 0,
+    _ search: PageQuery.Search, below scope: Found, checksPage: Bool, readsNodes: Bool, enough: Int = 0,
     group: String
   ) async throws -> [Found]? {
     let name = search.name ?? (search.orName ? search.identifier : nil)
     let arguments: [JSONValue] = [
       search.identifier.map(JSONValue.string) ?? .null, name.map(JSONValue.string) ?? .null,
-      .number(Double(smallestPage)), .number(Double(PageQuery.mostCandidates)),
+      .bool(checksPage), .number(Double(PageQuery.mostCandidates)),
       .string(search.type == .staticText ? "texts" : search.type == .any ? "all" : "elements"),
       .bool(readsNodes), .number(Double(enough)),
     ]
@@ -181,7 +179,7 @@ extension BrowserPage {
     }
     if isShortened && matches.count < enough {
       return try await self.search(
-        search, below: scope, smallestPage: smallestPage, readsNodes: readsNodes, group: group)
+        search, below: scope, checksPage: checksPage, readsNodes: readsNodes, group: group)
     }
     return matches
   }

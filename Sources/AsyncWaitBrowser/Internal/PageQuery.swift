@@ -16,7 +16,7 @@ import Foundation
 /// read from its accessibility tree (`Accessibility.getPartialAXTree`), so
 /// a match is what a snapshot would find, in the page's order. It declines
 /// (and the query walks a snapshot, as before) a children search, a filter
-/// other than those, a page with frames, and a search by name that more
+/// other than those, a page with frames or shadow roots, and a search by name that more
 /// than ``mostCandidates`` elements could match, unless Chromium's own
 /// search of the page by name (`Accessibility.queryAXTree`) can answer it.
 enum PageQuery {
@@ -96,15 +96,6 @@ enum PageQuery {
     }
   }
 
-  /// The fewest elements a page has for its queries to be evaluated in it.
-  ///
-  /// Below, a snapshot of the whole page (two commands) costs less than the
-  /// commands of a search. Measured on the item-list page (about 60
-  /// elements): a probe by test id took 8.9 ms with a snapshot and 37 ms
-  /// evaluated in the page; on 100 rows (about 500 elements) 17.8 ms
-  /// evaluated, where a snapshot took 77 ms.
-  static let smallestPage = 250
-
   /// The most elements a search by name asks Chromium to name, one command
   /// each; past it the search asks Chromium to search the page.
   static let mostCandidates = 64
@@ -166,8 +157,9 @@ enum PageQuery {
   /// It answers an object: `elements`, the elements in document order;
   /// `flags`, a letter for each, `i` when its identifier is `identifier`
   /// and `n` otherwise, in capitals for a field (whose texts are in its own
-  /// shadow tree); `declined`, true when the page has fewer than `smallest`
-  /// elements or has frames (with `smallest` above 0); `overflowed`, true
+  /// shadow tree); `declined`, true when the page has frames or shadow
+  /// roots (with `checksPage`, for the first search of a query);
+  /// `overflowed`, true
   /// when more than `most` elements could have the name. A probe asks for
   /// the answer serialized deeply, which gives each element's backend node
   /// in the same command.

@@ -3,18 +3,16 @@
 // which documents its arguments and its answer). The placeholder that
 // `identityOf` is set to is replaced, when this is loaded, by the function
 // of identity.js.
-function(identifier, name, smallest, most, kinds, describes, enough) {
+function(identifier, name, checksPage, most, kinds, describes, enough) {
   // What identity.js reads of an element (its function is put here).
   const identityOf = IDENTITY;
   const scope = this;
   const doc = scope.nodeType === Node.DOCUMENT_NODE ? scope : scope.ownerDocument;
   const result = { elements: [], flags: "", identities: "[]", declined: false, shortened: false, overflowed: false };
-  // Counted no further than needed; a window's frames are counted
-  // wherever they are (in shadow trees too), without a walk.
-  const walker = doc.createTreeWalker(doc, NodeFilter.SHOW_ELEMENT);
-  let elements = 0;
-  while (elements < smallest && walker.nextNode()) elements += 1;
-  if (smallest > 0 && (elements < smallest || (doc.defaultView?.frames.length ?? 0) > 0)) {
+  // Frames and shadow trees hold elements this search does not reach. A
+  // window's frames are counted wherever they are, without a walk;
+  // observeChanges.js notes shadow roots as they come.
+  if (checksPage && ((doc.defaultView?.frames.length ?? 0) > 0 || doc.defaultView?.__asyncWaitHasShadowRoots)) {
     result.declined = true;
     return result;
   }

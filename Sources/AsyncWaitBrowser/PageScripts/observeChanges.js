@@ -13,6 +13,11 @@
 // not what a field holds), read as a getter that first takes the records
 // the observer has not yet been given, so that it is never behind the
 // document. find.js keeps what it found by name while the count stands.
+//
+// And it says whether the document has shadow roots, which find.js does not
+// search: `__asyncWaitHasShadowRoots` is true once a script attached one
+// (open or closed) or an element with an open one was added (one the HTML
+// declares); a closed root the HTML declares is not seen.
 (() => {
   if (window.__asyncWaitObserving) return;
   window.__asyncWaitObserving = true;
@@ -26,28 +31,57 @@
     });
   };
   let version = 0;
+  let hasShadowRoots = false;
+  const noteShadowRoots = (nodes) => {
+    for (const node of nodes) {
+      if (hasShadowRoots || node.nodeType !== Node.ELEMENT_NODE) continue;
+      if (node.shadowRoot || Array.from(node.querySelectorAll("*")).some((element) => element.shadowRoot)) {
+        hasShadowRoots = true;
+      }
+    }
+  };
   const options = { subtree: true, childList: true, attributes: true, characterData: true };
-  const observer = new MutationObserver(() => {
+  const noted = (records) => {
+    if (!hasShadowRoots) for (const record of records) noteShadowRoots(record.addedNodes);
+  };
+  const observer = new MutationObserver((records) => {
+    noted(records);
     version += 1;
     changed("mutation");
   });
+  // Records taken here are not given to the callback: they are counted,
+  // and wake the waits, as the callback would have.
+  const takePending = () => {
+    const records = observer.takeRecords();
+    if (records.length > 0) {
+      noted(records);
+      version += 1;
+      changed("mutation");
+    }
+  };
   Object.defineProperty(window, "__asyncWaitVersion", {
     configurable: true,
     enumerable: false,
     get() {
-      // Records taken here are not given to the callback: count them,
-      // and wake the waits as the callback would have.
-      if (observer.takeRecords().length > 0) {
-        version += 1;
-        changed("mutation");
-      }
+      takePending();
       return version;
     },
   });
+  Object.defineProperty(window, "__asyncWaitHasShadowRoots", {
+    configurable: true,
+    enumerable: false,
+    get() {
+      takePending();
+      return hasShadowRoots;
+    },
+  });
   observer.observe(document, options);
+  // A document already there when this runs is looked at once.
+  if (document.documentElement) noteShadowRoots([document.documentElement]);
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (...parameters) {
     const root = attachShadow.apply(this, parameters);
+    hasShadowRoots = true;
     observer.observe(root, options);
     return root;
   };

@@ -8,8 +8,7 @@ import Testing
 /// The page evaluates the queries tests write most itself (``PageQuery``),
 /// and finds what a snapshot of the whole page finds: the same nodes, with
 /// the same roles, names, identifiers, states and boxes; it declines what it
-/// cannot answer exactly. (The item-list page is smaller than the pages the
-/// evaluator answers for, `PageQuery.smallestPage`: these tests lower it.)
+/// cannot answer exactly.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct PageQueryTests {
   /// The fields of a node a query, a wait and an action read.
@@ -76,7 +75,7 @@ struct PageQueryTests {
       #expect(kept)
       let plan = QueryPlan(steps: [Self.search(.button, [.identifierOrLabel("add-item")])])
       let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
-      #expect(try await page.evaluateQuery(plan, request, smallestPage: 0)?.nodes.count == 1)
+      #expect(try await page.evaluateQuery(plan, request)?.nodes.count == 1)
     }
   }
 
@@ -121,7 +120,7 @@ struct PageQueryTests {
     let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
     for (plan, reference) in cases {
       let evaluated = try #require(
-        try await page.evaluateQuery(plan, request, smallestPage: 0), "declined: \(plan)")
+        try await page.evaluateQuery(plan, request), "declined: \(plan)")
       let expected = try await reference.snapshots()
       #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init), "\(plan)")
     }
@@ -137,7 +136,7 @@ struct PageQueryTests {
         QueryPlan(steps: [Self.search(.button, [.named(try #require(TextMatch.containing("Add").pattern))])]),
       ]
       for plan in declined {
-        #expect(try await page.evaluateQuery(plan, request, smallestPage: 0) == nil, "\(plan)")
+        #expect(try await page.evaluateQuery(plan, request) == nil, "\(plan)")
       }
     }
   }
@@ -157,7 +156,7 @@ struct PageQueryTests {
         Self.search(.button, [.identifierOrLabel("twin")]), .select(index: 0, isImplicit: true),
       ])
       let strict = QueryRequest(limit: 1, isStrict: true, countsAll: false, nodeBudget: 1_000_000)
-      let evaluated = try #require(try await page.evaluateQuery(plan, strict, smallestPage: 0))
+      let evaluated = try #require(try await page.evaluateQuery(plan, strict))
       let error = try await #require(throws: AmbiguousElementError.self) {
         _ = try await page.buttons["twin"].uniqueSnapshot()
       }
@@ -183,7 +182,7 @@ struct PageQueryTests {
       ])
       let strict = QueryRequest(limit: 1, isStrict: true, countsAll: false, nodeBudget: 1_000_000)
 
-      let evaluated = try #require(try await page.evaluateQuery(plan, strict, smallestPage: 0))
+      let evaluated = try #require(try await page.evaluateQuery(plan, strict))
       let error = try await #require(throws: AmbiguousElementError.self) {
         _ = try await page.buttons["add-item"].uniqueSnapshot()
       }
@@ -220,7 +219,7 @@ struct PageQueryTests {
           Self.search(.button, [.identifierOrLabel(key)]), .select(index: 0, isImplicit: true),
         ])
         let request = QueryRequest(limit: 0, isStrict: strict, countsAll: countsAll, nodeBudget: 1_000_000)
-        let evaluated = try await page.evaluateQuery(plan, request, smallestPage: 0)
+        let evaluated = try await page.evaluateQuery(plan, request)
         return evaluated.map { $0.ambiguity == nil ? $0.matchCounts : [-1] }
       }
 
@@ -269,7 +268,7 @@ struct PageQueryTests {
       let plan = QueryPlan(steps: [Self.search(.any, [.named(pattern)])])
       let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
       func found() async throws -> [Reading] {
-        try #require(try await page.evaluateQuery(plan, request, smallestPage: 0)).nodes.map(Reading.init)
+        try #require(try await page.evaluateQuery(plan, request)).nodes.map(Reading.init)
       }
 
       // Twice: the second is answered from what the first kept.
@@ -317,7 +316,7 @@ struct PageQueryTests {
       for type in [ElementType.any, .button, .textField, .staticText] {
         let plan = QueryPlan(steps: [Self.search(type, [.named(pattern)])])
         let evaluated = try #require(
-          try await page.evaluateQuery(plan, request, smallestPage: 0), "declined: \(plan)")
+          try await page.evaluateQuery(plan, request), "declined: \(plan)")
         let expected = try await snapshotRoot.descendants(matching: type).matching(named: .exactly(name))
           .snapshots()
         #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init), "\(plan)")
@@ -344,23 +343,36 @@ struct PageQueryTests {
       ])
       let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
 
-      let evaluated = try #require(try await page.evaluateQuery(plan, request, smallestPage: 0))
+      let evaluated = try #require(try await page.evaluateQuery(plan, request))
       let expected = try await snapshotRoot.buttons.matching(named: "Same name").snapshots()
       #expect(evaluated.nodes.count == PageQuery.mostCandidates + 6)
       #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init))
     }
   }
 
-  @Test func aSmallPageIsLeftToASnapshotAndALargeOneIsNot() async throws {
+  /// What a page's own search does not reach: a frame, a shadow root a
+  /// script attaches (closed here), and an open one the HTML declares.
+  static let unreachable = [
+    "document.body.append(document.createElement('iframe'))",
+    "document.body.append(document.createElement('div')); document.body.lastChild.attachShadow({ mode: 'closed' })",
+    """
+    const holder = document.createElement('div'); document.body.append(holder);
+    holder.setHTMLUnsafe('<p><template shadowrootmode="open"><button>Inside</button></template></p>')
+    """,
+  ]
+
+  /// A page of any size is searched in the page, until it has a tree the
+  /// search does not reach; then a snapshot answers.
+  @Test(arguments: unreachable)
+  func aPageWithFramesOrShadowRootsIsLeftToASnapshot(adding script: String) async throws {
     try await withItemListPage { (page) async throws in
       let plan = QueryPlan(steps: [Self.search(.button, [.identifier("add-item")])])
       let request = QueryRequest(limit: 1, isStrict: false, countsAll: false, nodeBudget: 1_000_000)
-      #expect(try await page.evaluateQuery(plan, request) == nil)
-      _ = try await page.evaluate(
-        """
-        for (let index = 0; index < 300; index += 1) document.body.append(document.createElement("span")); 1
-        """)
+      #expect(try await page.evaluate("document.getElementsByTagName('*').length", as: Int.self) < 100)
       #expect(try await page.evaluateQuery(plan, request)?.nodes.count == 1)
+      _ = try await page.evaluate("\(script); 1")
+      #expect(try await page.evaluateQuery(plan, request) == nil)
+      #expect(try await page.buttons["add-item"].exists)
     }
   }
 }

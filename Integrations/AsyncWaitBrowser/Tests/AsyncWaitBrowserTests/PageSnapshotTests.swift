@@ -106,7 +106,7 @@ import Testing
       let snapshot = try await page.textFields["empty-attributes"].uniqueSnapshot()
       let plan = QueryPlan(steps: [.search(.descendants, .textField, [.identifier("empty-attributes")])])
       let request = QueryRequest(limit: 1, isStrict: false, countsAll: false, nodeBudget: 1_000_000)
-      let evaluated = try #require(try await page.evaluateQuery(plan, request, smallestPage: 0))
+      let evaluated = try #require(try await page.evaluateQuery(plan, request))
 
       #expect(snapshot?.attributes == expected)
       #expect(evaluated.nodes.first?.attributes == expected)
