@@ -1,4 +1,4 @@
-import AsyncWait
+@_spi(Integrations) import AsyncWait
 import AsyncWaitElements
 import Foundation
 
@@ -68,15 +68,30 @@ extension BrowserPage {
     }
   }
 
-  /// Returns after the page's next animation frame has begun, or after
-  /// 50 ms in a page that draws none.
-  func nextAnimationFrame() async throws {
-    _ = try await send(
-      "Runtime.evaluate",
-      [
-        "expression": "new Promise((done) => { requestAnimationFrame(() => done()); setTimeout(done, 50); })",
-        "awaitPromise": true,
-      ])
+  /// Returns once the page's next animation frame has begun, or after
+  /// 50 ms, whichever comes first: a page in the background draws no
+  /// frames, a page's fake timers may hold them, and a navigation ends the
+  /// page's promise with an error, which the next read meets.
+  func nextAnimationFrame() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let pending = Locked<CheckedContinuation<Void, Never>?>(continuation)
+      let resume: @Sendable () -> Void = {
+        pending.withLock { pending in
+          defer { pending = nil }
+          return pending
+        }?.resume()
+      }
+      Task { [self] in
+        _ = try? await send(
+          "Runtime.evaluate",
+          ["expression": "new Promise((done) => requestAnimationFrame(() => done()))", "awaitPromise": true])
+        resume()
+      }
+      Task {
+        try? await Task.sleep(for: .milliseconds(50))
+        resume()
+      }
+    }
   }
 
   /// The element an action acts on, found ready, and where to click it.
@@ -141,7 +156,7 @@ extension BrowserPage {
       if checks.contains(.stable), let box = node.box, lastBox != box {
         // Not seen in this place before: look again after the page's next
         // frame, which moves what an animation moves.
-        try await nextAnimationFrame()
+        await nextAnimationFrame()
         let again = try await element.snapshot()?.box
         lastBox = again
         guard again == box else {

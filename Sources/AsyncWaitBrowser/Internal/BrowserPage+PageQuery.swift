@@ -121,8 +121,11 @@ extension BrowserPage {
       let value = member[1]["value"]
       switch member[0].string {
       case "elements":
-        // An element the page went from before it was serialized has none.
-        elements = value?.array?.map { $0["value"]?["backendNodeId"]?.int ?? 0 } ?? []
+        // Chromium gives every node its backend node: without one, the
+        // answer is not what this reads, and a snapshot answers.
+        let nodes = value?.array ?? []
+        elements = nodes.compactMap { $0["value"]?["backendNodeId"]?.int }
+        guard elements.count == nodes.count else { return nil }
       case "flags":
         flags = Array(value?.string ?? "")
       case "identities":
@@ -200,8 +203,10 @@ extension BrowserPage {
       "serialization": "deep", "maxDepth": 2,
       "additionalParameters": ["maxNodeDepth": 0, "includeShadowTree": "none"],
     ]
-    // The document is searched by an expression, with no object to ask for.
+    // The document is searched by an expression, with no object to ask for;
+    // an element that has none now is gone, and a snapshot answers.
     let scopeObject = scope.backendNodeID == nil ? nil : try await object(of: scope, group: group)
+    guard scope.backendNodeID == nil || scopeObject != nil else { return nil }
     for byName in PageQuery.callsFindByName ? [true, false] : [false] {
       let answer: JSONValue
       if let scopeObject {
@@ -254,7 +259,7 @@ extension BrowserPage {
     -> [(node: JSONValue?, texts: JSONValue?)]
   {
     try await withThrowingTaskGroup(of: (Int, JSONValue?, JSONValue?).self) { group in
-      for (index, backendNodeID) in elements.enumerated() where backendNodeID > 0 {
+      for (index, backendNodeID) in elements.enumerated() {
         let node = JSONValue.number(Double(backendNodeID))
         group.addTask {
           async let texts =

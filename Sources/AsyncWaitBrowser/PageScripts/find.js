@@ -11,8 +11,10 @@ function(identifier, name, checksPage, most, kinds, describes, enough) {
   const result = { elements: [], flags: "", identities: "[]", declined: false, shortened: false, overflowed: false };
   // Frames and shadow trees hold elements this search does not reach. A
   // window's frames are counted wherever they are, without a walk;
-  // observeChanges.js notes shadow roots as they come.
-  if (checksPage && ((doc.defaultView?.frames.length ?? 0) > 0 || doc.defaultView?.__asyncWaitHasShadowRoots)) {
+  // observeChanges.js notes shadow roots as they come (a document it did
+  // not run in may have some).
+  const view = doc.defaultView;
+  if (checksPage && ((view?.frames.length ?? 0) > 0 || view?.__asyncWaitHasShadowRoots !== false)) {
     result.declined = true;
     return result;
   }

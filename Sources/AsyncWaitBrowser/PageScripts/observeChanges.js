@@ -14,10 +14,11 @@
 // the observer has not yet been given, so that it is never behind the
 // document. find.js keeps what it found by name while the count stands.
 //
-// And it says whether the document has shadow roots, which find.js does not
-// search: `__asyncWaitHasShadowRoots` is true once a script attached one
-// (open or closed) or an element with an open one was added (one the HTML
-// declares); a closed root the HTML declares is not seen.
+// And it says whether the document has had shadow roots, which find.js does
+// not search: `__asyncWaitHasShadowRoots` is true once a script attached one
+// (open or closed) or an open one the HTML declares was seen, below the
+// nodes added or in the whole document once it is parsed; a closed root
+// the HTML declares is not seen. Every root seen is observed too.
 (() => {
   if (window.__asyncWaitObserving) return;
   window.__asyncWaitObserving = true;
@@ -32,18 +33,27 @@
   };
   let version = 0;
   let hasShadowRoots = false;
+  const options = { subtree: true, childList: true, attributes: true, characterData: true };
+  // The open roots at and below `nodes`, each subtree looked at once however
+  // many of its nodes were added.
   const noteShadowRoots = (nodes) => {
+    const scanned = new Set();
     for (const node of nodes) {
-      if (hasShadowRoots || node.nodeType !== Node.ELEMENT_NODE) continue;
-      if (node.shadowRoot || Array.from(node.querySelectorAll("*")).some((element) => element.shadowRoot)) {
+      if (node.nodeType !== Node.ELEMENT_NODE) continue;
+      let inside = false;
+      for (let above = node.parentNode; above && !inside; above = above.parentNode) inside = scanned.has(above);
+      if (inside) continue;
+      scanned.add(node);
+      for (const element of [node, ...node.querySelectorAll("*")]) {
+        const root = element.shadowRoot;
+        if (!root) continue;
         hasShadowRoots = true;
+        observer.observe(root, options);
+        noteShadowRoots(root.children);
       }
     }
   };
-  const options = { subtree: true, childList: true, attributes: true, characterData: true };
-  const noted = (records) => {
-    if (!hasShadowRoots) for (const record of records) noteShadowRoots(record.addedNodes);
-  };
+  const noted = (records) => noteShadowRoots(records.flatMap((record) => Array.from(record.addedNodes)));
   const observer = new MutationObserver((records) => {
     noted(records);
     version += 1;
@@ -76,8 +86,11 @@
     },
   });
   observer.observe(document, options);
-  // A document already there when this runs is looked at once.
+  // A document already there when this runs is looked at once, and one
+  // being parsed once it is: a root its HTML declares is attached after
+  // its host was added, maybe after the host was looked at.
   if (document.documentElement) noteShadowRoots([document.documentElement]);
+  document.addEventListener("DOMContentLoaded", () => noteShadowRoots([document.documentElement]), { once: true });
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (...parameters) {
     const root = attachShadow.apply(this, parameters);

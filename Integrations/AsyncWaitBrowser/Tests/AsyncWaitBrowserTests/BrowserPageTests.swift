@@ -42,6 +42,17 @@ struct BrowserPageTests {
       """,
       { $0.buttons.matching(named: "In the shadow") }
     ),
+    (
+      // A node added inside a shadow root declared in HTML, which no
+      // script attached.
+      """
+      const holder = document.createElement('div'); document.body.append(holder);
+      holder.setHTMLUnsafe('<p><template shadowrootmode="open"><span>Declared</span></template></p>');
+      setTimeout(() => { const inner = document.createElement('button'); inner.textContent = 'In the declared shadow';
+        holder.firstChild.shadowRoot.append(inner); }, 100);
+      """,
+      { $0.buttons.matching(named: "In the declared shadow") }
+    ),
   ]
 
   @Test(arguments: changes.indices)
