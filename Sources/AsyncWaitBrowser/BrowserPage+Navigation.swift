@@ -1,5 +1,5 @@
 @_spi(Integrations) public import AsyncWait
-public import AsyncWaitElements
+import AsyncWaitElements
 public import Foundation
 
 // Navigation (goto, reload, history) and the loading state that Chromium's

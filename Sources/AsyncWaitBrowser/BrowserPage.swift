@@ -1,6 +1,6 @@
 @_spi(Integrations) public import AsyncWait
 public import AsyncWaitElements
-public import Foundation
+import Foundation
 
 /// A page of a ``Browser``: a tree to query and wait on, and a place to click
 /// and type.
