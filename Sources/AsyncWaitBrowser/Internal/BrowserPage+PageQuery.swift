@@ -193,9 +193,9 @@ extension BrowserPage {
   ///
   /// It is called by name, as `__asyncWaitFind`, which every document
   /// defines first (``BrowserPage/pageScript``); in a document where it is
-  /// missing, its source is sent. One command: the elements' backend nodes come with the answer,
-  /// and a script object is asked for only when a step needs one
-  /// (``object(of:group:)``).
+  /// missing, its source is sent. One command: the elements' backend nodes
+  /// come with the answer, and a script object is asked for only when a
+  /// step needs one (``object(of:group:)``).
   private func callFind(_ arguments: [JSONValue], below scope: Found, group: String) async throws
     -> JSONValue?
   {

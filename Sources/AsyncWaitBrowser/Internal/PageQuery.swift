@@ -16,9 +16,10 @@ import Foundation
 /// read from its accessibility tree (`Accessibility.getPartialAXTree`), so
 /// a match is what a snapshot would find, in the page's order. It declines
 /// (and the query walks a snapshot, as before) a children search, a filter
-/// other than those, a page with frames or shadow roots, and a search by name that more
-/// than ``mostCandidates`` elements could match, unless Chromium's own
-/// search of the page by name (`Accessibility.queryAXTree`) can answer it.
+/// other than those, a page with frames or shadow roots, and a search by
+/// name that more than ``mostCandidates`` elements could match, unless
+/// Chromium's own search of the page by name (`Accessibility.queryAXTree`)
+/// can answer it.
 enum PageQuery {
   /// What a search asks for, from the plan.
   struct Search {
@@ -159,10 +160,9 @@ enum PageQuery {
   /// and `n` otherwise, in capitals for a field (whose texts are in its own
   /// shadow tree); `declined`, true when the page has frames or shadow
   /// roots (with `checksPage`, for the first search of a query);
-  /// `overflowed`, true
-  /// when more than `most` elements could have the name. A probe asks for
-  /// the answer serialized deeply, which gives each element's backend node
-  /// in the same command.
+  /// `overflowed`, true when more than `most` elements could have the name;
+  /// `shortened`, as above. A probe asks for the answer serialized deeply,
+  /// which gives each element's backend node in the same command.
   static let find = PageScript.find
 
   /// The function that reads what a snapshot's DOM gives an element: its
