@@ -69,22 +69,17 @@
       changed("mutation");
     }
   };
-  Object.defineProperty(window, "__asyncWaitVersion", {
+  // What find.js reads, each after the pending records are taken.
+  const defineReading = (name, read) => Object.defineProperty(window, name, {
     configurable: true,
     enumerable: false,
     get() {
       takePending();
-      return version;
+      return read();
     },
   });
-  Object.defineProperty(window, "__asyncWaitHasShadowRoots", {
-    configurable: true,
-    enumerable: false,
-    get() {
-      takePending();
-      return hasShadowRoots;
-    },
-  });
+  defineReading("__asyncWaitVersion", () => version);
+  defineReading("__asyncWaitHasShadowRoots", () => hasShadowRoots);
   observer.observe(document, options);
   // A document already there when this runs is looked at once, and one
   // being parsed once it is: a root its HTML declares is attached after
