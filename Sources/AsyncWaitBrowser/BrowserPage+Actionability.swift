@@ -1,4 +1,4 @@
-@_spi(Integrations) import AsyncWait
+import AsyncWait
 import AsyncWaitElements
 import Foundation
 
@@ -69,28 +69,22 @@ extension BrowserPage {
   }
 
   /// Returns once the page's next animation frame has begun, or after
-  /// 50 ms, whichever comes first: a page in the background draws no
-  /// frames, a page's fake timers may hold them, and a navigation ends the
-  /// page's promise with an error, which the next read meets.
+  /// 50 ms, whichever comes first.
+  ///
+  /// A page in the background draws no frames, a page's fake timers may
+  /// hold them, and a navigation ends the page's promise with an error,
+  /// which the next read meets. The one that loses is cancelled (a command
+  /// ends at once when its task is).
   func nextAnimationFrame() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let pending = Locked<CheckedContinuation<Void, Never>?>(continuation)
-      let resume: @Sendable () -> Void = {
-        pending.withLock { pending in
-          defer { pending = nil }
-          return pending
-        }?.resume()
-      }
-      Task { [self] in
-        _ = try? await send(
+    await withTaskGroup(of: Void.self) { race in
+      race.addTask {
+        _ = try? await self.send(
           "Runtime.evaluate",
           ["expression": "new Promise((done) => requestAnimationFrame(() => done()))", "awaitPromise": true])
-        resume()
       }
-      Task {
-        try? await Task.sleep(for: .milliseconds(50))
-        resume()
-      }
+      race.addTask { try? await Task.sleep(for: .milliseconds(50)) }
+      await race.next()
+      race.cancelAll()
     }
   }
 
