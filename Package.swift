@@ -29,9 +29,10 @@ let package = Package(
     // WaitableElement. It links Testing and XCTest (and XCUIAutomation on
     // Apple platforms), which the two libraries above must not, so that apps
     // can link them; `.ci/run` checks their sources for those imports.
-    .target(name: "AsyncWaitTestingLoader"),
-    .target(
-      name: "AsyncWaitTesting", dependencies: ["AsyncWait", "AsyncWaitElements", "AsyncWaitTestingLoader"]),
+    // It installs its recorder when the test binary loads, with a function
+    // in the initializer section (`@section`, Swift 6.3; Swift 6.2 has it
+    // as an experimental feature, enabled below).
+    .target(name: "AsyncWaitTesting", dependencies: ["AsyncWait", "AsyncWaitElements"]),
     // A web page in headless Chromium, driven through the DevTools protocol
     // on a pipe; macOS and Linux, where a test can start a browser process.
     // Its tests, bench and fixtures are in Integrations/AsyncWaitBrowser.
@@ -82,3 +83,10 @@ where target.type != .test && target.name != "AsyncWaitTestSupport" && !target.n
       .enableUpcomingFeature("InferIsolatedConformances"),
     ]
 }
+
+#if compiler(<6.3)
+  // `@_used` and `@_section`, which Swift 6.3 names `@used` and `@section`.
+  for target in package.targets where target.name == "AsyncWaitTesting" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableExperimentalFeature("SymbolLinkageMarkers")]
+  }
+#endif

@@ -2,9 +2,9 @@
 # Compiles, on Linux, the code of AsyncWaitTesting that only Apple platforms
 # build: the XCUIElement/XCUIApplication conformance
 # (Sources/AsyncWaitTesting/XCUIElement+WaitableElement.swift) and the
-# `canImport(Darwin)` branches of Sources/AsyncWaitTesting/AsyncWaitTesting.swift
-# (XCTIssue recording, the `testCase(_:didRecord:)` observer, NSObject base,
-# main-queue registration), against small modules under Tests/AppleStubs that
+# `canImport(Darwin)` branches of Sources/AsyncWaitTesting/TestFrameworks.swift
+# and XCTestTracking.swift (XCTIssue recording, the `testCase(_:didRecord:)`
+# observer, NSObject base, main-queue registration), against small modules under Tests/AppleStubs that
 # mirror the Apple declarations they use, then compiles
 # Tests/AppleStubs/DesignCalls as a user's UI test would be compiled.
 #
@@ -47,7 +47,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-$root/.build/apple-sources}"
 stubs="$root/Tests/AppleStubs"
 rm -rf "$out"/{modules,loader,module-cache,XCUIAutomation,XCTest}
-mkdir -p "$out/modules" "$out/loader"
+mkdir -p "$out/modules"
 
 # The library targets' settings in Package.swift (keep in step with it).
 library=(-swift-version 6 -package-name swift_async_wait
@@ -63,8 +63,6 @@ for target in AsyncWait AsyncWaitElements; do
   swiftc -emit-module -wmo "${common[@]}" "${library[@]}" -module-name "$target" -I "$out/modules" \
     -emit-module-path "$out/modules/$target.swiftmodule" "${files[@]}"
 done
-printf 'module AsyncWaitTestingLoader {\n  header "%s"\n  export *\n}\n' \
-  "$root/Sources/AsyncWaitTestingLoader/include/AsyncWaitTestingLoader.h" > "$out/loader/module.modulemap"
 mapfile -t testing < <(sources AsyncWaitTesting)
 stub() { # stub MODULE FILE...: into $dir/stubs
   swiftc -emit-module "${common[@]}" -swift-version 6 -module-name "$1" \
@@ -82,7 +80,7 @@ for layout in XCUIAutomation XCTest; do
     stub XCTest "$stubs/XCTest/XCTest.swift" "$stubs/XCUIAutomation/XCUIAutomation.swift"
   fi
   # The stubs' directory first: it must shadow the toolchain's XCTest.
-  paths=(-I "$dir/stubs" -I "$dir" -I "$out/modules" -I "$out/loader")
+  paths=(-I "$dir/stubs" -I "$dir" -I "$out/modules")
 
   swiftc -c -wmo -warnings-as-errors "${common[@]}" "${library[@]}" "${paths[@]}" \
     -module-name AsyncWaitTesting -emit-module -emit-module-path "$dir/AsyncWaitTesting.swiftmodule" \
@@ -101,3 +99,24 @@ for layout in XCUIAutomation XCTest; do
   echo "$layout layout: the Apple-only sources of AsyncWaitTesting compile; the design calls resolve to:"
   grep -o "result of call to '[^']*'" "$log" | sed "s/result of call to //" | sort | uniq -c
 done
+
+# The recorder's installer on Apple platforms: the `@section` TestFrameworks.swift
+# gives it under `objectFormat(MachO)`, compiled for macOS (no SDK needed:
+# the declaration alone, with the compiler's builtin types), must land in a
+# section of initializer pointers, which dyld calls at load; a section of
+# any other type would leave every Apple test target without its recorder.
+section=$(grep -A2 'objectFormat(MachO)' "$root/Sources/AsyncWaitTesting/TestFrameworks.swift" |
+  grep -o '@section("[^"]*")' || true)
+if [[ -z $section ]]; then
+  echo "TestFrameworks.swift: no @section under objectFormat(MachO)" >&2
+  exit 1
+fi
+mkdir -p "$out/installer"
+printf '@used %s\nlet installAtLoad: @convention(c) () -> () = {}\n' "$section" > "$out/installer/installer.swift"
+swiftc -parse-stdlib -parse-as-library -target arm64-apple-macos14 -c "$out/installer/installer.swift" \
+  -o "$out/installer/installer.o"
+if ! llvm-objdump --macho --private-headers "$out/installer/installer.o" | grep -q 'type S_MOD_INIT_FUNC_POINTERS'; then
+  echo "TestFrameworks.swift: $section is not a section of initializers in a Mach-O object" >&2
+  exit 1
+fi
+echo "Mach-O: the recorder's installer ($section) is an initializer dyld runs at load"

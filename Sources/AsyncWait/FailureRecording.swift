@@ -1,29 +1,88 @@
-/// Where a failing throwing wait reports its failure before it throws.
+/// What a test framework does for the waits: record a failure, a warning
+/// or an attachment in the running test, tell its own errors, run an
+/// assertion block's attempt, and give the running test's defaults.
 ///
 /// The core does not link a test framework, so that it can be linked into
-/// code that is not a test. `AsyncWaitTesting`, a product for test targets,
-/// installs a recorder when its library is loaded: inside a running Swift
-/// Testing test or XCTest test case it records the failure at the wait's
-/// source location and returns the error to throw in its place, one the
-/// framework does not record a second time. Outside a test, or with no
-/// recorder installed, the wait throws its own error.
-package enum FailureRecording {
-  /// Records a failure's message at a location when a test is running, and
-  /// returns the error to throw instead; returns `nil` when no test is running.
+/// code that is not a test. `AsyncWaitTesting`, the product for test
+/// targets, conforms one value to this protocol (`TestFrameworks`, in its
+/// file `TestFrameworks.swift`) and installs it once, when the test binary
+/// is loaded. Each requirement's default is what a wait does outside a
+/// test: nothing is recorded, and the wait throws its own error.
+package protocol FailureRecorder: Sendable {
+  /// Records `message` as a failure at `location` in the running test, and
+  /// returns the error to throw in place of the wait's, one the framework
+  /// does not record a second time; `nil` when no test is running.
   ///
   /// The message is the failure's text without its last line, the `at`
   /// line: the test framework shows the location itself.
-  package typealias Recorder = @Sendable (_ message: String, _ location: CallSite) -> (any Error)?
+  func record(_ message: String, at location: CallSite) -> (any Error)?
+
+  /// Records `message` as a warning at `location` in the running test;
+  /// returns whether a test took it.
+  func warn(_ message: String, at location: CallSite) -> Bool
+
+  /// Attaches a file's contents, with a name, to the running test; returns
+  /// whether a test took it.
+  func attach(_ contents: [UInt8], named name: String) -> Bool
+
+  /// Whether `error` is one a framework throws after recording its own
+  /// failure (`ExpectationFailedError`, `XCTSkip`, `XCTUnwrap`'s): such an
+  /// error, thrown by a condition, is passed on as it is, not recorded
+  /// again as the wait's.
+  func isAlreadyRecorded(_ error: any Error) -> Bool
 
   /// Runs one attempt of an assertion block in the running test: `quietly`,
   /// so that what it records does not fail the test, or for real; returns
   /// how many issues it recorded and the error it threw.
-  package typealias AttemptRunner =
-    @Sendable (
-      _ quietly: Bool, _ location: CallSite, _ isolation: isolated (any Actor)?,
-      _ attempt: () async throws -> Void
-    ) async -> AttemptResult
+  func runAttempt(
+    quietly: Bool, at location: CallSite, isolation: isolated (any Actor)?,
+    _ attempt: () async throws -> Void
+  ) async -> FailureRecording.AttemptResult
 
+  /// The running test's defaults from its test framework (an XCTest
+  /// class's), or `nil` when it sets none or no test is running.
+  func frameworkDefaults() -> WaitDefaults?
+}
+
+extension FailureRecorder {
+  /// Records nothing: no test is running.
+  package func record(_ message: String, at location: CallSite) -> (any Error)? { nil }
+
+  /// Records nothing: no test is running.
+  package func warn(_ message: String, at location: CallSite) -> Bool { false }
+
+  /// Attaches nothing: no test is running.
+  package func attach(_ contents: [UInt8], named name: String) -> Bool { false }
+
+  /// No error is a framework's own outside a test.
+  package func isAlreadyRecorded(_ error: any Error) -> Bool { false }
+
+  /// Runs the attempt as a plain call, which passes when it does not throw.
+  package func runAttempt(
+    quietly: Bool, at location: CallSite, isolation: isolated (any Actor)?,
+    _ attempt: () async throws -> Void
+  ) async -> FailureRecording.AttemptResult {
+    do {
+      try await attempt()
+      return FailureRecording.AttemptResult(issues: 0, error: nil)
+    } catch {
+      return FailureRecording.AttemptResult(issues: 0, error: error)
+    }
+  }
+
+  /// No framework defaults outside a test.
+  package func frameworkDefaults() -> WaitDefaults? { nil }
+}
+
+/// Where a failing throwing wait reports its failure before it throws: the
+/// installed ``FailureRecorder``.
+///
+/// Inside a running Swift Testing test or XCTest test case, the recorder
+/// records the failure at the wait's source location and returns the error
+/// to throw in its place, one the framework does not record a second time.
+/// Outside a test, or with no recorder installed, the wait throws its own
+/// error.
+package enum FailureRecording {
   /// What one attempt of an assertion block did.
   package struct AttemptResult: Sendable {
     /// How many issues the attempt recorded in the running test.
@@ -41,88 +100,47 @@ package enum FailureRecording {
     package var passed: Bool { issues == 0 && error == nil }
   }
 
-  /// The recorder, and the runner of attempts.
+  /// The recorder in a process without a test framework: every requirement
+  /// is the protocol's default.
+  private struct OutsideTests: FailureRecorder {}
+
+  /// The installed recorder.
   ///
-  /// Both are `nil` until `AsyncWaitTesting` is loaded. No other lock is
+  /// ``OutsideTests`` until `AsyncWaitTesting` is loaded. No other lock is
   /// taken while it is held.
-  private static let installed = Locked<
-    (
-      recorder: Recorder?, runner: AttemptRunner?, isRecorded: (@Sendable (any Error) -> Bool)?,
-      attacher: Attacher?, warner: Warner?, defaults: DefaultsProvider?
-    )
-  >((nil, nil, nil, nil, nil, nil))
+  private static let installed = Locked<any FailureRecorder>(OutsideTests())
 
-  /// Records a warning's message at a location in the running test;
-  /// returns whether a test took it.
-  package typealias Warner = @Sendable (_ message: String, _ location: CallSite) -> Bool
-
-  /// The running test's defaults from its test framework (an XCTest
-  /// class's), or `nil` when it sets none.
-  package typealias DefaultsProvider = @Sendable () -> WaitDefaults?
-
-  /// Installs the warner that near-timeout warnings go to.
+  /// Installs the recorder that every later wait reports to, in place of
+  /// the one before.
   ///
-  /// - Parameter warner: The warner.
-  package static func install(warner: @escaping Warner) {
-    installed.withLock { $0.warner = warner }
+  /// - Parameter recorder: The recorder.
+  package static func install(_ recorder: some FailureRecorder) {
+    installed.withLock { $0 = recorder }
   }
 
+  /// The installed recorder.
+  static var recorder: any FailureRecorder { installed.withLock { $0 } }
+
+  /// The recorder as it was at the first wait, for the running test's
+  /// framework defaults, which every wait outside a scope reads: it is
+  /// installed when `AsyncWaitTesting` loads, before any wait runs, so the
+  /// read is a constant's, not a lock's.
+  static let recorderAtFirstWait = recorder
+
   /// Records `message` as a warning at `location` in the running test,
-  /// through the installed warner; nothing outside a test.
+  /// through the installed recorder; nothing outside a test.
   ///
   /// - Parameters:
   ///   - message: The warning.
   ///   - location: Where the wait was called.
   static func warn(_ message: String, at location: CallSite) {
-    _ = installed.withLock { $0.warner }?(message, location)
-  }
-
-  /// Installs the provider of the running test's framework defaults.
-  ///
-  /// - Parameter provider: The provider.
-  package static func install(defaults provider: @escaping DefaultsProvider) {
-    installed.withLock { $0.defaults = provider }
-  }
-
-  /// The provider of the running test's framework defaults, read once, at
-  /// the first wait: it is installed when `AsyncWaitTesting` loads, before
-  /// any wait runs, and a wait outside any scope reads it, so the read is
-  /// a constant's, not a lock's.
-  static let frameworkDefaults: DefaultsProvider? = installed.withLock { $0.defaults }
-
-  /// Attaches a file's contents, with a name, to the running test; returns
-  /// whether a test took it.
-  package typealias Attacher = @Sendable (_ contents: [UInt8], _ name: String) -> Bool
-
-  /// Installs the attacher that failure artifacts go to.
-  ///
-  /// - Parameter attacher: The attacher.
-  package static func install(attacher: @escaping Attacher) {
-    installed.withLock { $0.attacher = attacher }
+    _ = recorder.warn(message, at: location)
   }
 
   /// Attaches `contents` to the running test through the installed
-  /// attacher; `false` when none is installed or no test takes attachments.
+  /// recorder; `false` when no test takes attachments.
   static func attach(_ contents: [UInt8], named name: String) -> Bool {
-    installed.withLock { $0.attacher }?(contents, name) ?? false
-  }
-
-  /// Installs the recorder that every later failing wait reports to.
-  ///
-  /// - Parameter recorder: The recorder.
-  package static func install(_ recorder: @escaping Recorder) {
-    installed.withLock { $0.recorder = recorder }
-  }
-
-  /// Installs the check that tells an error a test framework throws after
-  /// recording its failure (`ExpectationFailedError`, `XCTSkip`,
-  /// `XCTUnwrap`'s): such an error, thrown by a condition, is passed on as
-  /// it is, not recorded again as the wait's.
-  ///
-  /// - Parameter isRecorded: Whether an error stands for a failure that was
-  ///   recorded already.
-  package static func install(alreadyRecorded isRecorded: @escaping @Sendable (any Error) -> Bool) {
-    installed.withLock { $0.isRecorded = isRecorded }
+    recorder.attach(contents, named: name)
   }
 
   /// Whether `error` stands for a failure a test framework recorded already.
@@ -130,18 +148,12 @@ package enum FailureRecording {
   /// - Parameter error: An error a condition or an attempt threw.
   /// - Returns: `true` for the framework's own "already recorded" errors.
   static func wasRecorded(_ error: any Error) -> Bool {
-    installed.withLock { $0.isRecorded }?(error) ?? false
+    recorder.isAlreadyRecorded(error)
   }
 
-  /// Installs the runner of assertion blocks' attempts.
-  ///
-  /// - Parameter runner: The runner.
-  package static func install(attempts runner: @escaping AttemptRunner) {
-    installed.withLock { $0.runner = runner }
-  }
-
-  /// Runs one attempt of an assertion block: through the installed runner
-  /// inside a test, else as a plain call that passes when it does not throw.
+  /// Runs one attempt of an assertion block: through the installed
+  /// recorder inside a test, else as a plain call that passes when it does
+  /// not throw.
   ///
   /// - Parameters:
   ///   - quietly: Whether what the attempt records must not fail the test.
@@ -153,15 +165,7 @@ package enum FailureRecording {
     quietly: Bool, at location: CallSite, isolation: isolated (any Actor)?,
     _ attempt: () async throws -> Void
   ) async -> AttemptResult {
-    if let runner = installed.withLock({ $0.runner }) {
-      return await runner(quietly, location, isolation, attempt)
-    }
-    do {
-      try await attempt()
-      return AttemptResult(issues: 0, error: nil)
-    } catch {
-      return AttemptResult(issues: 0, error: error)
-    }
+    await recorder.runAttempt(quietly: quietly, at: location, isolation: isolation, attempt)
   }
 
   /// The error a failing wait throws: the recorder's replacement when a test
@@ -172,10 +176,8 @@ package enum FailureRecording {
   ///   - location: Where the wait was called.
   /// - Returns: The error to throw.
   static func report(_ error: some Error & CustomStringConvertible, at location: CallSite) -> any Error {
-    guard WaitDefaults.inEffect.recordsFailures, let recorder = installed.withLock({ $0.recorder }) else {
-      return error
-    }
-    return recorder(message(of: error.description, at: location), location) ?? error
+    guard WaitDefaults.inEffect.recordsFailures else { return error }
+    return recorder.record(message(of: error.description, at: location), at: location) ?? error
   }
 
   /// The error a throwing wait fails with when its condition threw `error`:
@@ -193,8 +195,9 @@ package enum FailureRecording {
     conditionError error: any Error, source: String = "condition", comment: String?, probe: ProbeContext,
     location: CallSite
   ) -> any Error {
-    guard !(error is CancellationError), !wasRecorded(error), WaitDefaults.inEffect.recordsFailures,
-      let recorder = installed.withLock({ $0.recorder })
+    let recorder = recorder
+    guard !(error is CancellationError), !recorder.isAlreadyRecorded(error),
+      WaitDefaults.inEffect.recordsFailures
     else { return error }
     let subject = comment.map { "The \(source) of \"\($0)\"" } ?? "The \(source)"
     let when =
@@ -205,7 +208,7 @@ package enum FailureRecording {
       lines.append(index == 0 ? "  error: \(line)" : "    \(line)")
     }
     lines.append("  at \(location)")
-    return recorder(message(of: lines.joined(separator: "\n"), at: location), location) ?? error
+    return recorder.record(message(of: lines.joined(separator: "\n"), at: location), at: location) ?? error
   }
 
   /// A failure's text without its closing `at` line.

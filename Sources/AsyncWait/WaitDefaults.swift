@@ -71,7 +71,7 @@ public struct WaitDefaults: Sendable {
   static var inEffect: WaitDefaults {
     let scoped = scoped
     if scoped.isScoped { return scoped }
-    return FailureRecording.frameworkDefaults?() ?? scoped
+    return FailureRecording.recorderAtFirstWait.frameworkDefaults() ?? scoped
   }
 
   /// These defaults with the settings given, as a scope inside them has

@@ -4,18 +4,26 @@ import Testing
 
 /// The warnings recorded in this process.
 ///
-/// They come through the hook `AsyncWaitTesting` fills in a test target
-/// (which this one does not link). Each test reads only the warnings of its
+/// They come through the recorder `AsyncWaitTesting` installs in a test
+/// target (which this one does not link): this one takes only warnings. Each test reads only the warnings of its
 /// own waits, by their comment.
 enum RecordedWarnings {
   static let all: Locked<[(message: String, location: CallSite)]> = {
     let all = Locked<[(message: String, location: CallSite)]>([])
-    FailureRecording.install(warner: { message, location in
-      all.withLock { $0.append((message, location)) }
-      return true
-    })
+    FailureRecording.install(WarningLog(all: all))
     return all
   }()
+
+  /// A recorder that takes warnings and nothing else: every other
+  /// requirement is the protocol's default, as outside a test.
+  struct WarningLog: FailureRecorder {
+    let all: Locked<[(message: String, location: CallSite)]>
+
+    func warn(_ message: String, at location: CallSite) -> Bool {
+      all.withLock { $0.append((message, location)) }
+      return true
+    }
+  }
 
   /// The warnings whose message names `comment`.
   static func about(_ comment: String) -> [(message: String, location: CallSite)] {

@@ -2,32 +2,12 @@
 // exported (Exports.swift re-exports the core's API only).
 @_spi(Integrations) import AsyncWait
 import AsyncWaitElements
-import AsyncWaitTestingLoader
 import Testing
 
 #if canImport(XCTest)
   import Foundation
   import XCTest
 #endif
-#if canImport(Darwin)
-  import Dispatch
-#endif
-
-/// Installs the recorder through which failing waits report to the running test.
-///
-/// Called once, at load, by the loader's C constructor.
-@_cdecl("asyncwait_testing_install")
-func install() {
-  FailureRecording.install(TestFrameworks.record)
-  FailureRecording.install(attempts: TestFrameworks.runAttempt)
-  FailureRecording.install(alreadyRecorded: TestFrameworks.isAlreadyRecorded)
-  FailureRecording.install(attacher: TestFrameworks.attach)
-  FailureRecording.install(warner: TestFrameworks.warn)
-  #if canImport(XCTest)
-    FailureRecording.install(defaults: XCTestTracking.defaults)
-    XCTestTracking.start()
-  #endif
-}
 
 /// Records a failing wait in the test framework that is running it.
 ///
@@ -35,7 +15,7 @@ func install() {
 /// at the wait's line, once, and the test stops there. Why these routes:
 /// the article "Using the waits in Swift Testing and XCTest", section "How
 /// the failure is recorded, and what was tried".
-enum TestFrameworks {
+struct TestFrameworks: FailureRecorder {
   /// The line that follows every recorded failure: the wait recorded it, and
   /// how to get the wait's own error instead.
   static let catchingHint =
@@ -45,8 +25,7 @@ enum TestFrameworks {
   /// Records `message` at `location` in the running Swift Testing test or
   /// XCTest test case; returns the error that stops the test without being
   /// recorded again, or `nil` when no test is running.
-  @Sendable
-  static func record(_ message: String, at location: CallSite) -> (any Error)? {
+  func record(_ message: String, at location: CallSite) -> (any Error)? {
     if Test.current != nil { return recordInSwiftTesting(message, at: location) }
     #if canImport(XCTest)
       if let testCase = XCTestTracking.current { return recordInXCTest(message, at: location, in: testCase) }
@@ -61,8 +40,7 @@ enum TestFrameworks {
   /// error in the compiler's form, as XCTest prints its failures
   /// (`path:line: warning: Case.test : …`), which Xcode and CI logs pick
   /// out. `false` when no test is running.
-  @Sendable
-  static func warn(_ message: String, at location: CallSite) -> Bool {
+  func warn(_ message: String, at location: CallSite) -> Bool {
     if Test.current != nil {
       Issue.record(
         Comment(rawValue: message), severity: .warning,
@@ -83,8 +61,7 @@ enum TestFrameworks {
   /// Attaches a failure artifact to the running Swift Testing test, with
   /// `Attachment.record`; `false` when none is running (XCTest on Linux has
   /// no attachments).
-  @Sendable
-  static func attach(_ contents: [UInt8], named name: String) -> Bool {
+  func attach(_ contents: [UInt8], named name: String) -> Bool {
     guard Test.current != nil else { return false }
     Attachment.record(contents, named: name)
     return true
@@ -94,8 +71,7 @@ enum TestFrameworks {
   /// Swift Testing's `ExpectationFailedError` (from `#require` or a failing
   /// wait), XCTest's `XCTSkip` (from a failing wait, or a skip) and the
   /// error of `XCTUnwrap` (from a failing wait on Linux, or `XCTUnwrap`).
-  @Sendable
-  static func isAlreadyRecorded(_ error: any Error) -> Bool {
+  func isAlreadyRecorded(_ error: any Error) -> Bool {
     if error is ExpectationFailedError { return true }
     #if canImport(XCTest)
       if error is XCTSkip { return true }
@@ -117,8 +93,7 @@ enum TestFrameworks {
   /// XCTest has no public way to keep an `XCTAssert` from failing the test;
   /// the failures it records during an attempt are counted, so that the
   /// attempt does not pass.
-  @Sendable
-  static func runAttempt(
+  func runAttempt(
     quietly: Bool, at location: CallSite, isolation: isolated (any Actor)?,
     _ attempt: () async throws -> Void
   ) async -> FailureRecording.AttemptResult {
@@ -172,12 +147,12 @@ enum TestFrameworks {
   /// `Expectation failed: Timed out after …` at the wait's line and column.
   /// It throws `ExpectationFailedError`, the one error the testing library
   /// does not record a second time, so the test stops with one issue.
-  private static func recordInSwiftTesting(_ message: String, at location: CallSite)
+  private func recordInSwiftTesting(_ message: String, at location: CallSite)
     -> (any Error)?
   {
     let sourceLocation = Testing.SourceLocation(location)
     let result = __checkValue(
-      false, expression: .__fromSyntaxNode(message), comments: [Comment(rawValue: catchingHint)],
+      false, expression: .__fromSyntaxNode(message), comments: [Comment(rawValue: Self.catchingHint)],
       isRequired: true, sourceLocation: sourceLocation)
     if case .failure(let error) = result { return error }
     return nil
@@ -196,10 +171,10 @@ enum TestFrameworks {
     /// else. On Apple platforms, and if the capture failed, it throws
     /// `XCTSkip`, placed at the wait's line and saying why the rest of the
     /// test did not run; the summary then counts the test as skipped too.
-    private static func recordInXCTest(
+    private func recordInXCTest(
       _ message: String, at location: CallSite, in testCase: XCTestCase
     ) -> (any Error)? {
-      let text = message + "\n  " + catchingHint
+      let text = message + "\n  " + Self.catchingHint
       #if canImport(Darwin)
         let context = XCTSourceCodeContext(
           location: XCTSourceCodeLocation(filePath: location.filePath, lineNumber: location.line))
@@ -220,133 +195,63 @@ enum TestFrameworks {
       return XCTSkip(stopped, file: file, line: UInt(location.line))
     }
   #endif
+
+  /// The running XCTest test case's class defaults (``WaitDefaultsProviding``),
+  /// or `nil`; Swift Testing's come by task-local scopes (``WaitDefaultsTrait``).
+  func frameworkDefaults() -> WaitDefaults? {
+    #if canImport(XCTest)
+      XCTestTracking.defaults()
+    #else
+      nil
+    #endif
+  }
+
+  /// Installs the recorder in the core and starts following XCTest's test
+  /// cases; run once, when the test binary is loaded (``installAtLoad``).
+  fileprivate static func install() {
+    FailureRecording.install(TestFrameworks())
+    #if canImport(XCTest)
+      XCTestTracking.start()
+    #endif
+  }
 }
 
-#if canImport(XCTest)
-  /// Knows which XCTest test case is running, from XCTest's observation
-  /// center.
-  enum XCTestTracking {
-    private static let running = Locked(RunningTestCases())
-
-    /// The test case running now, or `nil` between test cases.
-    static var current: XCTestCase? { running.withLock { $0.current } }
-
-    /// Registers the observer.
-    ///
-    /// On Apple platforms XCTest accepts observers only on the main thread,
-    /// and the loader may run on another, before XCTest is set up: the
-    /// registration is sent to the main queue, as other libraries that
-    /// observe tests do.
-    static func start() {
-      #if canImport(Darwin)
-        DispatchQueue.main.async {
-          MainActor.assumeIsolated {
-            XCTestObservationCenter.shared.addTestObserver(Observer(running: running))
-          }
-        }
-      #else
-        XCTestObservationCenter.shared.addTestObserver(Observer(running: running))
-      #endif
-    }
-
-    /// The test cases that have started and not finished, innermost last.
-    ///
-    /// `@unchecked Sendable`: `XCTestCase` is not `Sendable`, but the
-    /// references are only kept under ``running``'s lock and only used to
-    /// record a failure, which XCTest's own assertions do from any thread.
-    struct RunningTestCases: @unchecked Sendable {
-      /// The test cases, each with the defaults of its class
-      /// (``WaitDefaultsProviding``), if it sets any.
-      var stack: [(testCase: XCTestCase, defaults: WaitDefaults?)] = []
-      /// The failures XCTest recorded since the process started.
-      var failures = 0
-      var current: XCTestCase? { stack.last?.testCase }
-    }
-
-    /// The wait defaults of the running test case's class, or `nil` when it
-    /// sets none or no test case is running.
-    @Sendable
-    static func defaults() -> WaitDefaults? {
-      running.withLock { $0.stack.last?.defaults }
-    }
-
-    /// The defaults a test case's class sets, made as XCTest starts it.
-    static func defaults(of testCase: XCTestCase) -> WaitDefaults? {
-      guard let provider = type(of: testCase) as? any WaitDefaultsProviding.Type else { return nil }
-      let trait = provider.waitDefaults
-      return WaitDefaults.standard.applying(
-        timeout: trait.timeout, pollingInterval: trait.pollingInterval, deadline: trait.deadline,
-        recordsFailures: trait.recordsFailures, standstillLimit: trait.standstillLimit,
-        nearTimeoutWarning: trait.nearTimeoutWarning, clock: ContinuousClock())
-    }
-
-    #if !canImport(Darwin)
-      private static let captured = Locked<(any Error)?>(nil)
-
-      /// The error `XCTUnwrap` throws for `nil`, captured when the bundle
-      /// starts, or `nil` if it could not be.
-      static var unwrapError: (any Error)? { captured.withLock { $0 } }
-
-      /// Captures `XCTUnwrap`'s error while no test case runs: corelibs-xctest
-      /// records an assertion's failure only in the current test case
-      /// (`XCTCurrentTestCase`), and drops it when there is none.
-      static func captureUnwrapError() {
-        do {
-          _ = try XCTUnwrap(Int?.none)
-        } catch {
-          captured.withLock { $0 = error }
-        }
-      }
-    #endif
-
-    /// How many failures XCTest has recorded so far, in any test case.
-    static var failureCount: Int { running.withLock { $0.failures } }
-
-    #if canImport(Darwin)
-      typealias Base = NSObject
-    #else
-      class Base {}
-    #endif
-
-    /// Keeps the test cases that have started and not finished.
-    final class Observer: Base, XCTestObservation {
-      let running: Locked<RunningTestCases>
-
-      init(running: Locked<RunningTestCases>) {
-        self.running = running
-      }
-
-      #if !canImport(Darwin)
-        func testBundleWillStart(_ testBundle: Bundle) {
-          XCTestTracking.captureUnwrapError()
-        }
-      #endif
-
-      func testCaseWillStart(_ testCase: XCTestCase) {
-        let defaults = XCTestTracking.defaults(of: testCase)
-        running.withLock { $0.stack.append((testCase, defaults)) }
-      }
-
-      #if canImport(Darwin)
-        func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
-          running.withLock { $0.failures += 1 }
-        }
-      #else
-        func testCase(
-          _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
-          atLine lineNumber: Int
-        ) {
-          running.withLock { $0.failures += 1 }
-        }
-      #endif
-
-      func testCaseDidFinish(_ testCase: XCTestCase) {
-        running.withLock { running in
-          if let index = running.stack.lastIndex(where: { $0.testCase === testCase }) {
-            running.stack.remove(at: index)
-          }
-        }
-      }
-    }
-  }
+// Why at load, and why not in C: a test target that depends on this product
+// needs no line of setup, and XCTest shows a test case only to an observer
+// registered before the case starts (corelibs-xctest has no public way to
+// ask for the running case), so the observer is registered when the test
+// binary is loaded, before any test runs. Swift runs no code at load, but
+// a function pointer in the object format's initializer section (SE-0492's
+// `@section`, with `@used` so that the compiler keeps it) is called by the
+// loader as a C constructor is; this is the only such function in the
+// package. `FailureRecordingTests` runs a child process with this module
+// linked and fails if the recorder was not installed by the time its
+// tests wait; `Scripts/check-apple-sources.sh` compiles the Mach-O form and
+// checks that it lands in a section of initializers.
+#if compiler(>=6.3)
+  #if objectFormat(ELF)
+    @used @section(".init_array")
+    private let installAtLoad: @convention(c) () -> Void = { TestFrameworks.install() }
+  #elseif objectFormat(MachO)
+    // The section type is the one clang gives `__attribute__((constructor))`.
+    @used @section("__DATA,__mod_init_func,mod_init_funcs")
+    private let installAtLoad: @convention(c) () -> Void = { TestFrameworks.install() }
+  #elseif objectFormat(COFF)
+    @used @section(".CRT$XCU")
+    private let installAtLoad: @convention(c) () -> Void = { TestFrameworks.install() }
+  #endif
+#else
+  // Swift 6.2 spells the same attributes with underscores, behind the
+  // experimental feature the manifest enables for this target alone; not
+  // built in CI, which has Swift 6.3.
+  #if canImport(Darwin)
+    @_used @_section("__DATA,__mod_init_func,mod_init_funcs")
+    private let installAtLoad: @convention(c) () -> Void = { TestFrameworks.install() }
+  #elseif os(Windows)
+    @_used @_section(".CRT$XCU")
+    private let installAtLoad: @convention(c) () -> Void = { TestFrameworks.install() }
+  #elseif !arch(wasm32)
+    @_used @_section(".init_array")
+    private let installAtLoad: @convention(c) () -> Void = { TestFrameworks.install() }
+  #endif
 #endif
