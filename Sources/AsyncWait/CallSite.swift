@@ -29,16 +29,36 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
   public var fileID: String
   /// The full path of the source file.
   public var filePath: String {
-    didSet { staticFilePath = nil }
+    get {
+      switch path {
+      case .literal(let literal): literal.description
+      case .text(let text): text
+      }
+    }
+    set { path = .text(newValue) }
   }
   /// The line in the source file, counting from 1.
   public var line: Int
   /// The column in the source file, counting from 1.
   public var column: Int
+  /// The path as it was given: kept as the compiler's literal until read,
+  /// so that making a call site from a wait's `#filePath` copies nothing
+  /// (every throwing wait makes one when it starts, and few fail).
+  private var path: Path
+
+  /// A path as the compiler spelled it, or as a `String`.
+  private enum Path: Sendable {
+    case literal(StaticString)
+    case text(String)
+  }
+
   /// The path as the compiler spelled it at the call site, for XCTest, whose
   /// failure functions take a `StaticString`; `nil` when the location was
   /// made from a `String`.
-  package private(set) var staticFilePath: StaticString?
+  package var staticFilePath: StaticString? {
+    if case .literal(let literal) = path { return literal }
+    return nil
+  }
 
   /// Creates a source location from its four parts.
   ///
@@ -49,10 +69,9 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
   ///   - column: The column, counting from 1.
   public init(fileID: String, filePath: String, line: Int, column: Int) {
     self.fileID = fileID
-    self.filePath = filePath
+    self.path = .text(filePath)
     self.line = line
     self.column = column
-    self.staticFilePath = nil
   }
 
   /// Creates a source location from the literals of a call site.
@@ -63,8 +82,27 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
   ///   - line: The line, counting from 1.
   ///   - column: The column, counting from 1.
   public init(fileID: String, filePath: StaticString, line: Int, column: Int) {
-    self.init(fileID: fileID, filePath: filePath.description, line: line, column: column)
-    self.staticFilePath = filePath
+    self.fileID = fileID
+    self.path = .literal(filePath)
+    self.line = line
+    self.column = column
+  }
+
+  /// The place a wait reports.
+  ///
+  /// The helper's `callSite` when it passed one, else the four literals of
+  /// the wait's own call. Every public wait makes it once, where it is
+  /// called, and passes it inward as one value.
+  ///
+  /// - Parameters:
+  ///   - callSite: The call site a helper passed, or `nil`.
+  ///   - fileID: The caller's `#fileID`.
+  ///   - filePath: The caller's `#filePath`.
+  ///   - line: The caller's `#line`.
+  ///   - column: The caller's `#column`.
+  @inlinable
+  package init(_ callSite: CallSite?, fileID: String, filePath: StaticString, line: Int, column: Int) {
+    self = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Whether two locations name the same place.

@@ -224,18 +224,18 @@ package enum FailureRecording {
 ///
 /// - Parameters:
 ///   - location: Where the wait was called, or `nil` for a wait that
-///     reports nothing (a `Bool` form); read only when `body` throws.
+///     reports nothing (a `Bool` form).
 ///   - body: The validation, such as making the wait's poller.
 /// - Returns: What `body` returns.
 /// - Throws: The ``AsyncWaitError`` of `body`, or, inside a test, the
 ///   recorder's replacement for it.
-func validating<T>(at location: @autoclosure () -> CallSite?, _ body: () throws(AsyncWaitError) -> T)
+func validating<T>(at location: CallSite?, _ body: () throws(AsyncWaitError) -> T)
   throws -> T
 {
   do {
     return try body()
   } catch {
-    guard let location = location() else { throw error }
+    guard let location else { throw error }
     throw FailureRecording.report(error, at: location)
   }
 }

@@ -242,7 +242,7 @@ public final class ManualClock: Clock, Sendable {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let location = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     try await waitInRealTime(timeout: timeout, location: location) { state, id, continuation in
       if state.woken.isEmpty { return true }
       state.settleWaiters.append((id, continuation))
@@ -281,7 +281,7 @@ public final class ManualClock: Clock, Sendable {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let location = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     try await waitInRealTime(timeout: timeout, location: location) { state, id, continuation in
       if state.sleepers.count >= count { return true }
       state.sleeperWaiters.append((id, count, continuation))

@@ -56,9 +56,8 @@ public func requireEventually<C: Clock, Value: Equatable>(
   column: Int = #column
 ) async throws where C.Duration == Duration {
   try await Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock).require(
-    comment(), for: try value(), toEqual: expected, isolation: isolation, callSite: callSite, fileID: fileID,
-    filePath: filePath,
-    line: line, column: column)
+    comment(), for: try value(), toEqual: expected, isolation: isolation,
+    callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Waits until a value satisfies a predicate, and fails with an error that
@@ -105,7 +104,7 @@ public func requireEventually<C: Clock, Value>(
   toSatisfy predicate: (Value) throws -> Bool
 ) async throws where C.Duration == Duration {
   try await Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock).require(
-    comment(), for: try value(), isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath,
-    line: line,
-    column: column, toSatisfy: predicate)
+    comment(), for: try value(), isolation: isolation,
+    callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
+    toSatisfy: predicate)
 }

@@ -49,23 +49,15 @@ public func requireFirst<S: AsyncSequence & Sendable, C: Clock>(
 ) async throws -> S.Element where S.Element: Sendable, C.Duration == Duration {
   let tap = SequenceTap(sequence, predicate: predicate)
   defer { tap.cancel() }
-  // Built only when a failure needs it: it copies the file path.
-  func location() -> CallSite {
-    callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-  let poller = try validating(at: location()) { () throws(AsyncWaitError) in
+  let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
+  let poller = try validating(at: location) { () throws(AsyncWaitError) in
     try Wait(timeout: timeout, triggers: [tap.trigger], clock: clock).poller()
   }
-  let outcome = try await poller.pollReportingErrors(
-    comment: comment(), source: "sequence", location: location(), isolation: isolation
+  let observation = { tap.observation() }
+  return try await poller.require(
+    comment: comment(), source: "sequence", observation: observation, at: location, isolation: isolation
   ) {
     _ in try tap.match()
-  }
-  switch outcome {
-  case .decided(let element):
-    return element
-  case .expired(let expiry):
-    throw poller.failure(expiry, comment: comment(), observation: tap.observation(), location: location())
   }
 }
 

@@ -61,19 +61,16 @@ extension Wait {
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    // Built only when a failure needs it: it copies the file path.
-    func location() -> CallSite {
-      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    }
+    let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let (poller, outcome, run) = try await stableOutcome(
-      for: duration, comment: comment(), location: location(), isolation: isolation, condition)
+      for: duration, comment: comment(), location: location, isolation: isolation, condition)
     guard case .expired(let expiry) = outcome else { return }
     let observation =
       run.map {
         "held for \($0.shortDescription) of the \(duration.shortDescription) required when the time ran out"
       }
       ?? "did not hold on the last probe; \(duration.shortDescription) without a break was required"
-    throw poller.failure(expiry, comment: comment(), observation: observation, location: location())
+    throw poller.failure(expiry, comment: comment(), observation: observation, location: location)
   }
 
   /// The loop of a stable-for wait, and the length of the unbroken run at its end.
@@ -83,11 +80,11 @@ extension Wait {
   private func stableOutcome(
     for duration: Duration,
     comment: @autoclosure () -> String? = nil,
-    location: @autoclosure () -> CallSite? = nil,
+    location: CallSite? = nil,
     isolation: isolated (any Actor)?,
     _ condition: () async throws -> Bool
   ) async throws -> (poller: Poller<C>, poll: PollOutcome<Void>, run: Duration?) {
-    let poller = try validating(at: location()) { () throws(AsyncWaitError) in
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in
       guard duration >= .zero else { throw .negativeDuration }
       return try self.poller()
     }
@@ -96,7 +93,7 @@ extension Wait {
     // Its length is by design (at least `duration`): it never warns that
     // it came near its timeout.
     let outcome = try await poller.pollReportingErrors(
-      comment: comment(), location: location(), warnsNearTimeout: false, isolation: isolation
+      comment: comment(), location: location, warnsNearTimeout: false, isolation: isolation
     ) {
       probe -> Void? in
       let holds: Bool
@@ -195,14 +192,11 @@ extension Wait {
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    // Built only when a failure needs it: it copies the file path.
-    func location() -> CallSite {
-      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    }
+    let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let (window, violation) = try await firstViolation(
-      comment: comment(), location: location(), isolation: isolation, whenConditionIs: true, condition)
+      comment: comment(), location: location, isolation: isolation, whenConditionIs: true, condition)
     guard let violation else { return }
-    throw violation.error(.heldDuringNever, comment: comment(), window: window, location: location())
+    throw violation.error(.heldDuringNever, comment: comment(), window: window, location: location)
   }
 
   /// Checks that a condition holds for the whole of the timeout, and fails
@@ -233,14 +227,11 @@ extension Wait {
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    // Built only when a failure needs it: it copies the file path.
-    func location() -> CallSite {
-      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    }
+    let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let (window, violation) = try await firstViolation(
-      comment: comment(), location: location(), isolation: isolation, whenConditionIs: false, condition)
+      comment: comment(), location: location, isolation: isolation, whenConditionIs: false, condition)
     guard let violation else { return }
-    throw violation.error(.failedDuringAlways, comment: comment(), window: window, location: location())
+    throw violation.error(.failedDuringAlways, comment: comment(), window: window, location: location)
   }
 
   /// The window of a never or always hold, and its first violation.
@@ -252,14 +243,14 @@ extension Wait {
   /// condition throws an error the wait does not retry.
   private func firstViolation(
     comment: @autoclosure () -> String? = nil,
-    location: @autoclosure () -> CallSite? = nil,
+    location: CallSite? = nil,
     isolation: isolated (any Actor)?,
     whenConditionIs violating: Bool,
     _ condition: () async throws -> Bool
   ) async throws -> (window: Duration, violation: Violation?) {
-    let poller = try validating(at: location()) { () throws(AsyncWaitError) in try self.poller(.window) }
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller(.window) }
     let outcome = try await poller.pollReportingErrors(
-      comment: comment(), location: location(), isolation: isolation
+      comment: comment(), location: location, isolation: isolation
     ) {
       probe -> Violation? in
       do {
@@ -341,18 +332,15 @@ extension Wait {
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    // Built only when a failure needs it: it copies the file path.
-    func location() -> CallSite {
-      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-    let poller = try validating(at: location()) { () throws(AsyncWaitError) in
+    let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in
       guard minimum >= .zero else { throw .negativeDuration }
       return try self.poller()
     }
     // It lasts at least `minimum` by design: it never warns that it came
     // near its timeout.
     let outcome = try await poller.pollReportingErrors(
-      comment: comment(), location: location(), warnsNearTimeout: false, isolation: isolation
+      comment: comment(), location: location, warnsNearTimeout: false, isolation: isolation
     ) {
       probe -> ProbeContext? in
       try await condition() ? probe : nil
@@ -361,9 +349,9 @@ extension Wait {
     case .decided(let probe):
       guard probe.elapsed < minimum else { return }
       throw Violation(probe: probe, error: nil).error(
-        .heldTooEarly, comment: comment(), window: minimum, location: location())
+        .heldTooEarly, comment: comment(), window: minimum, location: location)
     case .expired(let expiry):
-      throw poller.failure(expiry, comment: comment(), location: location())
+      throw poller.failure(expiry, comment: comment(), location: location)
     }
   }
 }

@@ -72,20 +72,13 @@ extension Wait {
     _ condition: () throws -> Bool
   ) async throws {
     let watch = ObservationWatch()
-    // Built only when a failure needs it: it copies the file path.
-    func location() -> CallSite {
-      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-    let poller = try validating(at: location()) { () throws(AsyncWaitError) in
+    let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in
       try self.poller(extraTriggers: [watch.trigger])
     }
-    let outcome = try await poller.pollReportingErrors(
-      comment: comment(), location: location(), isolation: isolation
-    ) {
+    try await poller.require(comment: comment(), at: location, isolation: isolation) {
       _ -> Void? in try watch.probe(condition) ? () : nil
     }
-    guard case .expired(let expiry) = outcome else { return }
-    throw poller.failure(expiry, comment: comment(), location: location())
   }
 }
 

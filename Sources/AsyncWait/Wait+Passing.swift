@@ -56,8 +56,8 @@ public func requirePassing<C: Clock>(
   _ attempt: () async throws -> Void
 ) async throws where C.Duration == Duration {
   try await Wait(timeout: timeout, schedule: pollingInterval.map { .fixed($0) }, clock: clock).requirePassing(
-    comment(), isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-    column: column, attempt)
+    comment(), isolation: isolation,
+    callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column), attempt)
 }
 
 extension Wait {
@@ -92,7 +92,7 @@ extension Wait {
     column: Int = #column,
     _ attempt: () async throws -> Void
   ) async throws {
-    let location = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller() }
     var last: FailureRecording.AttemptResult?
     var ranForReal = false
@@ -163,7 +163,7 @@ extension Wait {
     column: Int = #column,
     _ attempt: () async throws -> Void
   ) async throws {
-    let location = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller(.window) }
     let outcome: PollOutcome<(ProbeContext, (any Error)?)>
     do {

@@ -87,23 +87,18 @@ extension Wait {
     column: Int = #column,
     @_inheritActorContext _ condition: @escaping @Sendable (_ remaining: Duration) async throws -> Bool
   ) async throws {
-    // Built only when a failure needs it: it copies the file path.
-    func location() -> CallSite {
-      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-    let poller = try validating(at: location()) { () throws(AsyncWaitError) in try self.poller() }
+    let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller() }
     let cutOff = ProbeCutOff()
-    let outcome = try await poller.pollReportingErrors(
-      comment: comment(), location: location(), isolation: isolation
+    let observation = {
+      cutOff.probe.map { "probe \($0) was still running at the deadline and was cancelled" }
+    }
+    try await poller.require(
+      comment: comment(), observation: observation, boundsProbes: true, at: location, isolation: isolation
     ) {
       context in
       try await boundedProbe(condition, poller: poller, context: context, cutOff: cutOff) ? () : nil
     }
-    guard case .expired(let expiry) = outcome else { return }
-    throw poller.failure(
-      expiry, comment: comment(),
-      observation: cutOff.probe.map { "probe \($0) was still running at the deadline and was cancelled" },
-      boundsProbes: true, location: location())
   }
 
   /// Runs one probe in a child task, racing a sleep to the deadline; the

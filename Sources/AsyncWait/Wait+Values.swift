@@ -46,9 +46,9 @@ extension Wait {
   ) async throws {
     try await require(
       comment() ?? "a value to equal \(valueDescription(expected))", reading: { try produce() },
-      observation: observation, isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath,
-      line: line,
-      column: column, toSatisfy: { $0 == expected })
+      observation: observation, isolation: isolation,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
+      toSatisfy: { $0 == expected })
   }
 
   /// Waits until a value satisfies a predicate, and fails with an error
@@ -92,8 +92,8 @@ extension Wait {
   ) async throws {
     try await require(
       comment() ?? "a value to satisfy the predicate", reading: { try produce() }, observation: observation,
-      isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column,
+      isolation: isolation,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
       toSatisfy: { try predicate($0) })
   }
 
@@ -143,8 +143,8 @@ extension Wait {
     try await require(
       comment() ?? "a value to equal \(valueDescription(expected))", reading: produce,
       observation: observation,
-      isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column,
+      isolation: isolation,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
       toSatisfy: { $0 == expected })
   }
 
@@ -157,11 +157,7 @@ extension Wait {
     reading produce: () async throws -> Value,
     observation: () async -> String?,
     isolation: isolated (any Actor)?,
-    callSite: CallSite?,
-    fileID: String,
-    filePath: StaticString,
-    line: Int,
-    column: Int,
+    at location: CallSite,
     toSatisfy predicate: (Value) async throws -> Bool
   ) async throws {
     var last: Value?
@@ -176,7 +172,7 @@ extension Wait {
         let lastLine = last.map { "last value: \(valueDescription($0))" } ?? "no value was read"
         return [lastLine, await observation()].compactMap { $0 }.joined(separator: "\n")
       },
-      isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column, probe)
+      isolation: isolation,
+      callSite: location, probe)
   }
 }

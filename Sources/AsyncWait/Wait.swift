@@ -185,8 +185,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     _ condition: () async throws -> Bool
   ) async throws {
     _ = try await requireValue(
-      comment(), isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column
+      comment(), isolation: isolation,
+      callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     ) { try await condition() ? () : nil }
   }
 
@@ -232,19 +232,10 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     column: Int = #column,
     _ produce: () async throws -> Value?
   ) async throws -> Value {
-    // Built only when a failure needs it: it copies the file path.
-    func location() -> CallSite {
-      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-    let poller = try validating(at: location()) { () throws(AsyncWaitError) in try self.poller() }
-    let outcome = try await poller.pollReportingErrors(
-      comment: comment(), location: location(), isolation: isolation
+    let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller() }
+    return try await poller.require(
+      comment: comment(), observation: observation, at: location, isolation: isolation
     ) { _ in try await produce() }
-    switch outcome {
-    case .decided(let value):
-      return value
-    case .expired(let expiry):
-      throw await poller.failure(expiry, comment: comment(), observation: observation(), location: location())
-    }
   }
 }

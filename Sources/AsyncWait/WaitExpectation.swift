@@ -114,15 +114,11 @@ public final class WaitExpectation: Sendable {
   ) async throws where C.Duration == Duration {
     let wait = Wait(timeout: timeout, triggers: [trigger], clock: clock)
     let subject = comment ?? "an expectation to be fulfilled"
-    // Built only when a failure needs it: it copies the file path.
-    func location() -> CallSite {
-      callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    }
+    let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let start = clock.now
     // The one failure both forms share: more fulfilments than expected
     // (for an inverted expectation, any), counted now.
     func tooOften() -> any Error {
-      let location = location()
       let violation = WaitViolationError(
         kind: .fulfilledTooOften, comment: subject, window: .zero, elapsed: start.duration(to: clock.now),
         probeIndex: fulfillmentCount, location: location)
@@ -134,16 +130,14 @@ public final class WaitExpectation: Sendable {
       do {
         quiet = try await wait.never(isolation: isolation) { isMet }
       } catch let error as AsyncWaitError {
-        throw FailureRecording.report(error, at: location())
+        throw FailureRecording.report(error, at: location)
       }
       guard quiet else { throw tooOften() }
       return
     }
     let observation = { "fulfilled \(self.fulfillmentCount) of \(self.expectedCount) times" }
     try await wait.requireValue(
-      subject, observation: observation, isolation: isolation, callSite: callSite, fileID: fileID,
-      filePath: filePath, line: line,
-      column: column, { isMet ? () : nil })
+      subject, observation: observation, isolation: isolation, callSite: location, { isMet ? () : nil })
     guard fulfillmentCount <= expectedCount else { throw tooOften() }
   }
 

@@ -127,18 +127,11 @@ public func requireEventually<C: Clock>(
   column: Int = #column,
   _ condition: () async throws -> Bool
 ) async throws where C.Duration == Duration {
-  // Built only when a failure needs it: it copies the file path.
-  func location() -> CallSite {
-    callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-  let poller = try validating(at: location()) { () throws(AsyncWaitError) in
+  let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
+  let poller = try validating(at: location) { () throws(AsyncWaitError) in
     try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
   }
-  let outcome = try await poller.pollReportingErrors(
-    comment: comment(), location: location(), isolation: isolation
-  ) {
+  try await poller.require(comment: comment(), at: location, isolation: isolation) {
     _ in try await condition() ? () : nil
   }
-  guard case .expired(let expiry) = outcome else { return }
-  throw poller.failure(expiry, comment: comment(), location: location())
 }

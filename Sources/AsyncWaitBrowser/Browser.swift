@@ -174,8 +174,8 @@ public final class Browser: Sendable {
   ) async throws -> BrowserPage {
     let page = try await newPage()
     try await page.goto(
-      url, timeout: timeout, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column)
+      url, timeout: timeout,
+      callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column))
     return page
   }
 
@@ -206,9 +206,8 @@ public final class Browser: Sendable {
     column: Int = #column
   ) async throws -> BrowserPage {
     try await newPage(
-      url: url.absoluteString, timeout: timeout, callSite: callSite, fileID: fileID, filePath: filePath,
-      line: line,
-      column: column)
+      url: url.absoluteString, timeout: timeout,
+      callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Ends Chromium: kills its process group, reaps it and removes its profile.

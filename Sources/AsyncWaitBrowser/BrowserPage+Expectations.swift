@@ -37,7 +37,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     try await requireScript(
       "location.href", named: "URL", toMatch: url, timeout: timeout,
       pollingInterval: pollingInterval, at: site)
@@ -76,7 +76,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     try await requireScript(
       "document.title.replace(/\\s+/g, ' ').trim()", named: "title", toMatch: title, timeout: timeout,
       pollingInterval: pollingInterval, at: site)

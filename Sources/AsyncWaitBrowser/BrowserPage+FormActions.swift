@@ -44,7 +44,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     _ = try await ready(element.element, for: .selectOption, timeout: timeout, at: site, selecting: options)
   }
 
@@ -89,7 +89,7 @@ extension BrowserPage {
       }
       absolute.append(.string(URL(fileURLWithPath: path).standardizedFileURL.path))
     }
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .setInputFiles, timeout: timeout, at: site)
     _ = try await send(
       "DOM.setFileInputFiles",
@@ -139,7 +139,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .dispatchEvent, timeout: timeout, at: site)
     let declaration = PageScript.dispatchEvent.replacingOccurrences(of: "EVENT_INIT", with: eventInit)
     guard

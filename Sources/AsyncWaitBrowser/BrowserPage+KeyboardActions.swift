@@ -43,7 +43,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .type, timeout: timeout, at: site)
     _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
     _ = try await send("Input.insertText", ["text": .string(text)])
@@ -83,7 +83,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .fill, timeout: timeout, at: site)
     try await replaceText(of: target, with: text)
   }
@@ -110,7 +110,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .fill, timeout: timeout, at: site)
     try await replaceText(of: target, with: "")
   }
@@ -157,7 +157,7 @@ extension BrowserPage {
     column: Int = #column
   ) async throws {
     let chord = try KeyChord(key)
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .press, timeout: timeout, at: site)
     _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
     for event in chord.events {
@@ -188,7 +188,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .focus, timeout: timeout, at: site)
     _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
   }

@@ -56,7 +56,8 @@ extension BrowserPage {
     }
     if let loaderID = answer["loaderId"]?.string {
       try await Wait(timeout: timeout, triggers: [trigger]).require(
-        "\(url) to load", callSite: callSite, fileID: fileID, filePath: filePath, line: line, column: column
+        "\(url) to load",
+        callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
       ) {
         hasLoaded(loaderID)
       }
@@ -89,8 +90,8 @@ extension BrowserPage {
     column: Int = #column
   ) async throws {
     try await goto(
-      url.absoluteString, timeout: timeout, callSite: callSite, fileID: fileID, filePath: filePath,
-      line: line, column: column)
+      url.absoluteString, timeout: timeout,
+      callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Loads the page's current document again and waits until the new one
@@ -122,8 +123,8 @@ extension BrowserPage {
     let before = load.withLock { $0.commitCount }
     _ = try await send("Page.reload")
     try await Wait(timeout: timeout, triggers: [trigger]).require(
-      "the page to load again", callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column
+      "the page to load again",
+      callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     ) {
       load.withLock { $0.loadedCommit > before }
     }
@@ -159,8 +160,8 @@ extension BrowserPage {
     column: Int = #column
   ) async throws -> Bool {
     try await moveInHistory(
-      by: -1, timeout: timeout, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column)
+      by: -1, timeout: timeout,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Goes forward one entry in the page's history, as the browser's forward
@@ -192,15 +193,14 @@ extension BrowserPage {
     column: Int = #column
   ) async throws -> Bool {
     try await moveInHistory(
-      by: 1, timeout: timeout, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column)
+      by: 1, timeout: timeout,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Moves `offset` entries in the history and waits until the page shows
   /// the entry; `false` when there is none there.
   private func moveInHistory(
-    by offset: Int, timeout: Duration?, callSite: CallSite?, fileID: String, filePath: StaticString,
-    line: Int, column: Int
+    by offset: Int, timeout: Duration?, at location: CallSite
   ) async throws -> Bool {
     let history = try await send("Page.getNavigationHistory")
     guard let current = history["currentIndex"]?.int, let entries = history["entries"]?.array,
@@ -211,8 +211,7 @@ extension BrowserPage {
     // A navigation to another document is under way from the moment the
     // history stands at its entry until it loads.
     try await Wait(timeout: timeout, triggers: [trigger]).require(
-      "\(address) to show again", callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column
+      "\(address) to show again", callSite: location
     ) {
       // While the new document takes the page's place, Chromium may refuse
       // to say where the history stands: not yet.

@@ -54,7 +54,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .click, timeout: timeout, at: site)
     try await clickMouse(at: target, count: 1)
   }
@@ -89,7 +89,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .doubleClick, timeout: timeout, at: site)
     try await clickMouse(at: target, count: 2)
   }
@@ -126,7 +126,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .hover, timeout: timeout, at: site)
     guard let (x, y) = target.point else { return }
     try await movePointer(toX: x, y: y)
@@ -164,7 +164,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     try await setChecked(true, element.element, timeout: timeout, at: site)
   }
 
@@ -196,7 +196,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     try await setChecked(false, element.element, timeout: timeout, at: site)
   }
 

@@ -122,7 +122,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws -> Value {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let value = try await waitForTruthy(script, timeout: timeout, pollingInterval: pollingInterval, at: site)
     return try Self.decode(value, as: type, from: script)
   }
@@ -158,7 +158,7 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let site = callSite ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     _ = try await waitForTruthy(script, timeout: timeout, pollingInterval: pollingInterval, at: site)
   }
 

@@ -76,8 +76,8 @@ extension ElementQuery where Node == BrowserNode {
     try await require(
       listed: "classes", classes, comment(),
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
-      isolation: isolation, callSite: callSite,
-      fileID: fileID, filePath: filePath, line: line, column: column,
+      isolation: isolation,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
       reading: { $0.classes.joined(separator: " ") })
   }
 }

@@ -90,9 +90,8 @@ extension ElementLocator {
     try await require(
       comment() ?? "\(elementDescription) \(expectation.description)",
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
-      isolation: isolation, callSite: callSite,
-      fileID: fileID,
-      filePath: filePath, line: line, column: column,
+      isolation: isolation,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
       reading: { try await element.snapshot() }, until: expectation.isMet(by:),
       lastSeen: { expectation.observation(of: $0 ?? nil) })
   }
@@ -178,9 +177,8 @@ extension ElementQuery {
     try await require(
       comment() ?? "\(elementDescription) to match \(count) node\(count == 1 ? "" : "s")",
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
-      isolation: isolation, callSite: callSite,
-      fileID: fileID,
-      filePath: filePath, line: line, column: column,
+      isolation: isolation,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
       reading: { try await self.count }, until: { $0 == count },
       lastSeen: { last in last.map { "it matched \($0) node\($0 == 1 ? "" : "s")" } ?? "it was not counted" })
   }
@@ -238,8 +236,8 @@ extension ElementQuery {
     try await require(
       listed: "texts", texts, comment(),
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
-      isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column,
+      isolation: isolation,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
       reading: \.textContent)
   }
 
@@ -256,11 +254,7 @@ extension ElementQuery {
   ///     query and `expected`.
   ///   - wait: The wait, configured.
   ///   - isolation: The actor isolation in which the tree is read.
-  ///   - callSite: The caller's location, if given whole.
-  ///   - fileID: The file ID of the caller.
-  ///   - filePath: The file path of the caller.
-  ///   - line: The line of the caller.
-  ///   - column: The column of the caller.
+  ///   - location: Where the wait was called.
   ///   - read: The value of one match.
   /// - Throws: As the list forms do.
   package func require<C: Clock>(
@@ -269,18 +263,14 @@ extension ElementQuery {
     _ comment: String?,
     using wait: Wait<C>,
     isolation: isolated (any Actor)?,
-    callSite: CallSite?,
-    fileID: String,
-    filePath: StaticString,
-    line: Int,
-    column: Int,
+    at location: CallSite,
     reading read: @escaping (Node) -> String
   ) async throws where C.Duration == Duration {
     let listed = "[" + expected.map(\.description).joined(separator: ", ") + "]"
     try await require(
       comment ?? "\(elementDescription) to have \(name) \(listed)",
-      using: wait, isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column,
+      using: wait, isolation: isolation,
+      at: location,
       reading: { try await self.snapshots().map(read) },
       until: { values in
         values.count == expected.count

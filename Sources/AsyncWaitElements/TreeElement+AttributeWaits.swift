@@ -98,9 +98,8 @@ extension TreeElement {
     try await require(
       comment() ?? "\(elementDescription)\(name() ?? " attribute") to equal \(valueDescription(value))",
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
-      isolation: isolation, callSite: callSite,
-      fileID: fileID,
-      filePath: filePath, line: line, column: column,
+      isolation: isolation,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
       reading: { try await snapshot().map { $0[keyPath: keyPath] } },
       until: { $0 == value },
       lastSeen: { last in

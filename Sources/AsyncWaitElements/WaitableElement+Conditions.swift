@@ -88,8 +88,8 @@ extension WaitableElement {
     try await require(
       comment() ?? "a condition on \(elementDescription)",
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
-      lastSeen: nil, isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column,
+      lastSeen: nil, isolation: isolation,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
       condition)
   }
 }

@@ -139,9 +139,8 @@ extension WaitableElement {
     try await require(
       comment() ?? "\(elementDescription) to exist",
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
-      lastSeen: "does not exist", isolation: isolation, callSite: callSite, fileID: fileID,
-      filePath: filePath, line: line,
-      column: column
+      lastSeen: "does not exist", isolation: isolation,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     ) { try await $0.exists }
   }
 
@@ -191,9 +190,8 @@ extension WaitableElement {
     try await require(
       comment() ?? "\(elementDescription) to stop existing",
       using: wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval),
-      lastSeen: "still exists", isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath,
-      line: line,
-      column: column
+      lastSeen: "still exists", isolation: isolation,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     ) { try await !$0.exists }
   }
 
@@ -208,18 +206,14 @@ extension WaitableElement {
     using wait: Wait<C>,
     lastSeen: String?,
     isolation: isolated (any Actor)?,
-    callSite: CallSite?,
-    fileID: String,
-    filePath: StaticString,
-    line: Int,
-    column: Int,
+    at location: CallSite,
     _ condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
     _ = try await wait.requireValue(
       comment(),
       observation: { [lastSeen, await failureDescription].compactMap { $0 }.joined(separator: "\n") },
-      isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column,
+      isolation: isolation,
+      callSite: location,
       { try await condition(self) ? () : nil })
   }
 
@@ -232,12 +226,7 @@ extension WaitableElement {
   ///   - comment: What is awaited, built only when the wait fails.
   ///   - wait: The configuration, with the element's triggers.
   ///   - isolation: The actor isolation in which the probes run.
-  ///   - callSite: Where to report a failure in place of the four literals
-  ///     below, for a helper that waits for its caller; `nil` for here.
-  ///   - fileID: The file ID of the caller, for the error's location.
-  ///   - filePath: The file path of the caller, for the error's location.
-  ///   - line: The line of the caller, for the error's location.
-  ///   - column: The column of the caller, for the error's location.
+  ///   - location: Where the wait was called.
   ///   - read: Reads what a probe tests.
   ///   - isMet: Whether a reading ends the wait.
   ///   - lastSeen: What the last reading was, for a failure; `nil` before
@@ -248,11 +237,7 @@ extension WaitableElement {
     _ comment: @autoclosure () -> String,
     using wait: Wait<C>,
     isolation: isolated (any Actor)?,
-    callSite: CallSite?,
-    fileID: String,
-    filePath: StaticString,
-    line: Int,
-    column: Int,
+    at location: CallSite,
     reading read: () async throws -> Reading,
     until isMet: (Reading) -> Bool,
     lastSeen: (Reading?) -> String
@@ -261,8 +246,8 @@ extension WaitableElement {
     _ = try await wait.requireValue(
       comment(),
       observation: { [lastSeen(last), await failureDescription].compactMap { $0 }.joined(separator: "\n") },
-      isolation: isolation, callSite: callSite, fileID: fileID, filePath: filePath, line: line,
-      column: column,
+      isolation: isolation,
+      callSite: location,
       { () async throws -> Void? in
         let now = try await read()
         last = now

@@ -137,9 +137,8 @@ extension WaitableElement {
     _ condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
     try await wait.configured(for: self, timeout: window, pollingInterval: pollingInterval).requireNever(
-      comment() ?? "a condition on \(elementDescription)", isolation: isolation, callSite: callSite,
-      fileID: fileID,
-      filePath: filePath, line: line, column: column
+      comment() ?? "a condition on \(elementDescription)", isolation: isolation,
+      callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     ) { try await condition(self) }
   }
 
@@ -186,9 +185,8 @@ extension WaitableElement {
     _ condition: (Self) async throws -> Bool
   ) async throws where C.Duration == Duration {
     try await wait.configured(for: self, timeout: window, pollingInterval: pollingInterval).requireAlways(
-      comment() ?? "a condition on \(elementDescription)", isolation: isolation, callSite: callSite,
-      fileID: fileID,
-      filePath: filePath, line: line, column: column
+      comment() ?? "a condition on \(elementDescription)", isolation: isolation,
+      callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     ) { try await condition(self) }
   }
 }

@@ -96,9 +96,9 @@ extension WaitableElement {
     try await wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval).require(
       comment() ?? "\(property()) to equal \(valueDescription(value))",
       reading: { self[keyPath: keyPath] },
-      observation: { await failureDescription }, isolation: isolation, callSite: callSite, fileID: fileID,
-      filePath: filePath,
-      line: line, column: column, toSatisfy: { $0 == value })
+      observation: { await failureDescription }, isolation: isolation,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
+      toSatisfy: { $0 == value })
   }
 }
 

@@ -10,6 +10,7 @@ extension Poller {
   ///     (the `{ remaining in … }` form), so an overrun needs no advice.
   ///   - location: Where the wait was called.
   /// - Returns: The error to throw.
+  @usableFromInline
   func failure(
     _ expiry: PollExpiry, comment: String?, observation: String? = nil, boundsProbes: Bool = false,
     location: CallSite

@@ -1,0 +1,145 @@
+// The door of every throwing wait: `require` for a wait that returns a
+// value or fails with its timeout, and the reporting loop under it, which
+// a hold calls directly for the failures of its own kind.
+
+extension Poller {
+  /// Polls until `probe` returns a value, and returns it; when the timeout
+  /// passes first, throws the wait's ``WaitTimeoutError``, recorded at
+  /// `location` in a running test.
+  ///
+  /// The one implementation of the throwing waits for a condition or a
+  /// value (`requireEventually`, `Wait.require` and `requireValue`,
+  /// `requireObserved`, the deadline-bounded `require`, `requireFirst`):
+  /// each makes its poller, then calls this with its probe.
+  ///
+  /// - Parameters:
+  ///   - comment: What the wait is for; read only when it fails.
+  ///   - source: What the probe runs, for a failure of the probe:
+  ///     "condition" unless the wait reads something else, such as a
+  ///     sequence.
+  ///   - observation: Says, after the timeout, what the last probe saw;
+  ///     nothing by default.
+  ///   - boundsProbes: Whether the wait cuts its probes off at the deadline
+  ///     (the `{ remaining in … }` form), so an overrun needs no advice.
+  ///   - location: Where the wait was called.
+  ///   - isolation: The actor the probe runs on; the caller's by default.
+  ///   - probe: Returns a value when the wait is decided, `nil` otherwise.
+  /// - Returns: The value the deciding probe returned.
+  /// - Throws: The timeout error, or what ``pollReportingErrors(comment:source:location:warnsNearTimeout:isolation:_:)``
+  ///   throws; inside a running test, the recorder's replacement for either.
+  @inlinable @inline(__always)
+  func require<Value>(
+    comment: @autoclosure () -> String?,
+    source: String = "condition",
+    observation: () async -> String? = { nil },
+    boundsProbes: Bool = false,
+    at location: CallSite,
+    isolation: isolated (any Actor)? = #isolation,
+    _ probe: (ProbeContext) async throws -> Value?
+  ) async throws -> Value {
+    let outcome = try await pollReportingErrors(
+      comment: comment(), source: source, location: location, isolation: isolation, probe)
+    switch outcome {
+    case .decided(let value):
+      return value
+    case .expired(let expiry):
+      throw await failure(
+        expiry, comment: comment(), observation: observation(), boundsProbes: boundsProbes, location: location
+      )
+    }
+  }
+
+  /// Probes like ``poll(isolation:_:)``, for a throwing wait: an error the
+  /// probe throws and the wait does not retry is reported to a running test
+  /// as a failure of this wait, at its location, before it is thrown.
+  ///
+  /// Outside a test, or in a scope that does not record failures, the
+  /// probe's error is thrown as it is. Cancellation and an error of the
+  /// clock's `sleep` are never reported as the condition's.
+  ///
+  /// - Parameters:
+  ///   - comment: What the wait is for; read only when the probe throws.
+  ///   - source: What the probe runs, for the failure: "condition" unless
+  ///     the wait reads something else, such as a sequence.
+  ///   - location: Where the wait was called, or `nil` for a wait that
+  ///     reports nothing (the `Bool` form of a hold that shares its loop
+  ///     with a throwing one).
+  ///   - warnsNearTimeout: Whether a probe that decides the wait late in its
+  ///     timeout records a near-timeout warning (``NearTimeoutWarning``):
+  ///     `false` for a wait whose length is by design (a stable-for wait),
+  ///     and needless for a hold, whose window never warns.
+  ///   - isolation: The actor the probe runs on; the caller's by default.
+  ///   - probe: Returns a value when the wait is decided, `nil` otherwise.
+  /// - Returns: What ``poll(isolation:_:)`` returns.
+  /// - Throws: What ``poll(isolation:_:)`` throws, with the probe's own
+  ///   error replaced by the recorder's inside a running test.
+  @inlinable
+  func pollReportingErrors<Value>(
+    comment: @autoclosure () -> String?,
+    source: String = "condition",
+    location: CallSite?,
+    warnsNearTimeout: Bool = true,
+    isolation: isolated (any Actor)? = #isolation,
+    _ probe: (ProbeContext) async throws -> Value?
+  ) async throws -> PollOutcome<Value> {
+    // The probe that threw last, cleared when a later probe starts: the
+    // error that ends the poll is the condition's only when the probe that
+    // ran last threw it and the loop did not retry it.
+    var threw: ProbeContext?
+    var context = ProbeContext(index: 1, elapsed: .zero)
+    var value: Value?
+    let outcome: PollOutcome<Void>
+    do {
+      outcome = try await run(
+        isolation: isolation, readsContext: true, noting: { context = $0 },
+        measuresDecision: warnsNearTimeout && timing.nearTimeout != nil,
+        late: { probeCount, elapsed in
+          guard let location = location else { return }
+          warnIfNearTimeout(probeCount: probeCount, elapsed: elapsed, comment: comment(), location: location)
+        },
+        until: {
+          threw = nil
+          do {
+            value = try await probe(context)
+            return value != nil
+          } catch {
+            // Only an error that ends the loop is the condition's failure: one
+            // the loop retries leaves `threw` clear, so that a later error of
+            // the clock's `sleep` is not taken for the condition's.
+            let ends =
+              !(error is CancellationError) && !(error is ClockSleepFailure) && retryingErrors?(error) != true
+              && !isTransient(error)
+            threw = ends ? context : nil
+            throw error
+          }
+        })
+    } catch let failure as ClockSleepFailure {
+      throw failure.error
+    } catch let standstill as VirtualTimeError {
+      throw Self.report(standstill, comment: comment(), location: location)
+    } catch {
+      guard let probe = threw, let location = location else { throw error }
+      throw Self.conditionFailure(error, source: source, comment: comment(), probe: probe, location: location)
+    }
+    return outcome.carrying(value)
+  }
+
+  /// A wait's clock stood still (``VirtualTimeError``): the error, with
+  /// what the wait was for and where it was called, recorded there in a
+  /// running test.
+  ///
+  /// - Parameters:
+  ///   - standstill: The error the loop threw.
+  ///   - comment: What the wait is for.
+  ///   - location: Where the wait was called, or `nil` for a wait that
+  ///     reports nothing.
+  /// - Returns: The error to throw.
+  @usableFromInline
+  static func report(_ standstill: VirtualTimeError, comment: String?, location: CallSite?) -> any Error {
+    guard let location, standstill.location == nil else { return standstill }
+    var error = standstill
+    error.comment = comment
+    error.location = location
+    return FailureRecording.report(error, at: location)
+  }
+}
