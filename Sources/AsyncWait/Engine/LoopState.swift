@@ -85,11 +85,24 @@ struct LoopState {
   @inlinable @inline(never)
   mutating func expiry<C: Clock>(clock: C, timeout: Duration, from start: C.Instant) -> PollExpiry?
   where C.Duration == Duration {
+    expiry(at: start.duration(to: clock.now), timeout: timeout)
+  }
+
+  /// The expiry of the wait after a probe, given the clock's reading: when
+  /// the wait's time has reached the timeout; `nil` while it may sleep
+  /// again.
+  ///
+  /// - Parameters:
+  ///   - reading: The clock's reading, as the time since the wait started.
+  ///   - timeout: The wait's timeout; zero probes once.
+  /// - Returns: How the wait expired, or `nil`.
+  @inlinable
+  mutating func expiry(at reading: Duration, timeout: Duration) -> PollExpiry? {
     // The wait's time is never negative, so a zero timeout expires here.
     // No reading moves it during a probe: before this one, it is when the
     // probe started.
     let started = time.value
-    let elapsed = time.advance(to: start.duration(to: clock.now))
+    let elapsed = time.advance(to: reading)
     guard elapsed < timeout else {
       return PollExpiry(
         probeCount: probeCount, elapsed: elapsed, lastError: lastError, lastProbeStart: started)

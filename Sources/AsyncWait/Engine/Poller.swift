@@ -49,7 +49,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// `ContinuousClock` traps on Linux when asked to sleep until an instant whose
   /// seconds do not fit in an `Int64`, and a clock of the user's may have a
   /// narrower range; a day is within the range of any clock measuring time.
-  @usableFromInline static var maximumSleep: Duration { .seconds(86_400) }
+  @inlinable static var maximumSleep: Duration { SleepStateMachine.maximumPiece }
 
   /// How long the wait may take before it gives up, and how it came about.
   @usableFromInline let timing: Timing

@@ -1,15 +1,14 @@
-// Over the house's 400 lines, for a reason: a sleeping wait is one object
-// (its schedule's state, its parking place and the timer that ends its
-// sleeps), so that the loop keeps one reference across its suspensions.
-
-/// The sleeping half of a wait: the loop's state from its first sleep on,
-/// its parking place, and the timer that ends its sleeps.
+/// The sleeping half of a wait: the storage of its decisions
+/// (``SleepStateMachine``), its parking place, and the timer that ends its
+/// sleeps.
 ///
 /// Made at a wait's first sleep, so a wait whose first probe succeeds never
 /// makes one, and reused for every sleep after. The loop keeps it, and no
 /// more, across its suspensions, and calls it twice a probe: when a sleep
 /// ends (``woke(from:by:)``) and when a probe returns (``probed()``). Each
-/// call does the schedule's arithmetic and says what the loop does next.
+/// call hands the state machine what happened, with the clock's reading
+/// where it asks for one, does what it says (arm the timer, run the probe)
+/// and tells the loop.
 ///
 /// It is the wait's ``Parking`` too, so that a sleeping wait's state is one
 /// object. Only the waiting task reads or writes what this subclass adds;
@@ -93,28 +92,14 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// A piece slept on the clock itself leaves it as it was: only a parked
   /// piece's wake reads it.
   @usableFromInline @exclusivity(unchecked) var scheduled = false
-  /// Whether the probes read their place in the wait (``context``): when
-  /// not, the loop reads the clock once a probe, after it (and as the final
-  /// probe starts), and a probe's ``context`` gives the wait's time when its
-  /// sleep ended.
-  @usableFromInline let readsContext: Bool
   /// The wait's triggers, retried errors and probe observer; `nil` for a
   /// plain wait, which has none of them, and once the wait has returned.
   @usableFromInline @exclusivity(unchecked) var options: Options?
   private let timer: Timer
-  /// The probe count, the wait's time, the triggers' generations, the last
-  /// error retried.
-  @usableFromInline @exclusivity(unchecked) var loop: LoopState
-  /// How long the wait may take before it gives up.
-  @usableFromInline let timeout: Duration
-  /// The wait's time at which the current sleep ends.
-  @usableFromInline @exclusivity(unchecked) var sleepEnd = Duration.zero
-  /// The wait's time at which the piece in progress ends: the sleep's
-  /// start, before its first piece; once the wait has expired, when its
-  /// last probe started, or a negative duration when that is not known.
-  @usableFromInline @exclusivity(unchecked) var pieceEnd = Duration.zero
-  /// How long the loop sleeps after each probe.
-  @usableFromInline let schedule: PollingSchedule
+  /// The wait's decisions: its loop state (probe count, time, triggers'
+  /// generations, last error retried), the schedule, the timeout and the
+  /// current sleep's ends.
+  @usableFromInline @exclusivity(unchecked) var machine: SleepStateMachine
   /// The clock that measures the timeout and paces the probes.
   @usableFromInline let clock: C
   /// When the wait started, on ``clock``.
@@ -122,25 +107,23 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// Where the task parks, as the timer and the triggers know it: the
   /// sleeper itself.
   @usableFromInline var parking: Parking { self }
-  /// The probe the loop runs next, or ran last: it started at the wait's
-  /// time, which no sleep or clock reading moves on between the start of a
-  /// probe and the reading after it.
-  @inlinable var context: ProbeContext { ProbeContext(index: loop.probeCount, elapsed: loop.time.value) }
+  /// The probe the loop runs next, or ran last (``SleepStateMachine/context``).
+  @inlinable var context: ProbeContext { machine.context }
   /// Where the piece in progress ends, on ``clock``.
-  @inlinable var pieceDeadline: C.Instant { start.advanced(by: pieceEnd) }
+  @inlinable var pieceDeadline: C.Instant { start.advanced(by: machine.pieceEnd) }
+  /// The clock's reading, as the time since the wait started.
+  @inlinable var reading: Duration { start.duration(to: clock.now) }
 
   @usableFromInline
   init(
     clock: C, start: C.Instant, timeout: Duration, schedule: PollingSchedule, options: Options?,
     loop: LoopState, readsContext: Bool, standstillLimit: Duration? = nil
   ) {
-    self.readsContext = readsContext || options != nil
+    self.machine = SleepStateMachine(
+      loop: loop, timeout: timeout, schedule: schedule, readsContext: readsContext || options != nil)
     self.clock = clock
     self.start = start
-    self.timeout = timeout
-    self.schedule = schedule
     self.options = options
-    self.loop = loop
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
       if let thread = SystemTimers.thread(for: clock) {
         thread.join()
@@ -170,8 +153,8 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     // what the caller handed in (triggers, closures, the last error it
     // retried) is let go now, with the wait.
     options = nil
-    loop.lastError = nil
-    loop.generations = []
+    machine.loop.lastError = nil
+    machine.loop.generations = []
   }
 
   /// What the loop does first: the first piece of the first sleep.
@@ -195,7 +178,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
       return nextPiece()
     case .trigger:
       if scheduled { discard() }
-      return beginProbe()
+      return follow(machine.triggered())
     case .cancellation:
       if scheduled { discard() }
       throw CancellationError()
@@ -247,7 +230,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   ///   ``Step/cancelled``.
   @inlinable @inline(never)
   func probed() -> Step {
-    if let options { loop.endProbe(context, decided: false, onProbe: options.onProbe) }
+    if let options { machine.loop.endProbe(context, decided: false, onProbe: options.onProbe) }
     return afterProbe()
   }
 
@@ -257,7 +240,8 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// - Throws: `error` when the wait does not retry it.
   @inlinable @inline(never)
   func probeThrew(_ error: any Error) throws -> Step {
-    try loop.probe(context, threw: error, retrying: options?.retryingErrors, onProbe: options?.onProbe)
+    try machine.loop.probe(
+      context, threw: error, retrying: options?.retryingErrors, onProbe: options?.onProbe)
     return afterProbe()
   }
 
@@ -265,22 +249,18 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// decided the wait returned.
   @inlinable @inline(never)
   func decision() -> (probeCount: Int, elapsed: Duration) {
-    (loop.probeCount, loop.time.advance(to: start.duration(to: clock.now)))
+    machine.decision(reading: reading)
   }
 
   /// Reports the probe that decided the wait.
   @inlinable
   func decided() {
-    if let options { loop.endProbe(context, decided: true, onProbe: options.onProbe) }
+    if let options { machine.loop.endProbe(context, decided: true, onProbe: options.onProbe) }
   }
 
   /// How the wait expired, once ``probed()`` or ``probeThrew(_:)`` said so.
   @inlinable
-  var expiry: PollExpiry {
-    PollExpiry(
-      probeCount: loop.probeCount, elapsed: loop.time.value, lastError: loop.lastError,
-      lastProbeStart: pieceEnd < .zero ? nil : pieceEnd)
-  }
+  var expiry: PollExpiry { machine.expiry }
 
   /// Reads the clock after a probe: the expiry, or the next sleep.
   ///
@@ -290,68 +270,45 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// every probe.
   @inlinable
   func afterProbe() -> Step {
-    if let expiry = loop.expiry(clock: clock, timeout: timeout, from: start) {
-      // No sleep follows: the piece's end keeps when the last probe
-      // started, for ``expiry``, when the clock was read as it started (a
-      // probe that reads its place, or the final one); otherwise the sleep
-      // before it may have ended late, and it is not known (negative).
-      let measured = readsContext || sleepEnd >= timeout
-      pieceEnd = measured ? expiry.lastProbeStart ?? .zero : .nanoseconds(-1)
-      return .expired
+    switch machine.probeEnded(reading: reading) {
+    case .expired: return .expired
+    case .sleep: return arm()
     }
-    return startSleep()
   }
 
-  /// Starts the sleep after a probe, of the schedule's next interval
-  /// shortened to the time that is left, with its first piece.
-  ///
-  /// The sleep ends at the wait's time plus the interval, never at an
-  /// instant the wait's time has passed already: a clock whose `now` stands
-  /// still or jumps back gets asked for a sleep that takes the interval, not
-  /// one it may count as done at once. A wait sleeps only before its
-  /// timeout, and every interval is positive, so the sleep has a length.
+  /// Starts the sleep after a probe with its first piece
+  /// (``SleepStateMachine/startSleep()``).
   ///
   /// - Returns: What ``arm()`` returns for the first piece.
   @inlinable
   func startSleep() -> Step {
-    let sleepStart = loop.time.value
-    let length = min(schedule.interval(after: loop.probeCount), timeout - sleepStart)
-    sleepEnd = sleepStart + length
-    pieceEnd = sleepStart + min(length, Poller<C>.maximumSleep)
+    machine.startSleep()
     return arm()
   }
 
-  /// After a piece of sleep ran to its end: starts the next piece, at most
-  /// ``Poller/maximumSleep`` long; or, when the sleep has run to its end,
-  /// notes that the wait's time has reached it and starts the probe.
+  /// After a piece of sleep ran to its end: the next piece, or the probe
+  /// (``SleepStateMachine/pieceEnded()``).
   @inlinable
   func nextPiece() -> Step {
-    guard pieceEnd < sleepEnd else {
-      // A sleep that ran to its deadline has reached it, whatever the clock reads.
-      loop.time.reached(sleepEnd)
-      if !readsContext, sleepEnd >= timeout {
-        // The final probe, at the deadline: read when it starts, once a
-        // wait, so that a failure can tell a wait that woke late (or a
-        // clock that jumped) from a probe that ran long.
-        _ = loop.time.advance(to: start.duration(to: clock.now))
-      }
-      return beginProbe()
-    }
-    pieceEnd += min(sleepEnd - pieceEnd, Poller<C>.maximumSleep)
-    return arm()
+    follow(machine.pieceEnded())
   }
 
-  /// Counts the probe that runs next, notes the triggers' generations and
-  /// reads the clock for its ``context`` when the probes read it.
+  /// Does what the state machine said after a sleep or a piece of it: arms
+  /// the next piece; or notes the triggers' generations, reads the clock
+  /// when asked, and counts the probe that runs next.
+  ///
+  /// - Parameter end: What the state machine said.
+  /// - Returns: What the loop does next.
   @inlinable
-  func beginProbe() -> Step {
-    if let options { loop.noteGenerations(of: options.triggers) }
-    if readsContext {
-      _ = loop.beginProbe(clock: clock, from: start)
-    } else {
-      loop.probeCount += 1
+  func follow(_ end: SleepStateMachine.PieceEnd) -> Step {
+    switch end {
+    case .nextPiece:
+      return arm()
+    case .probe(let readsClock):
+      if let options { machine.loop.noteGenerations(of: options.triggers) }
+      machine.beginProbe(reading: readsClock ? reading : nil)
+      return .probe
     }
-    return .probe
   }
 
   /// Starts a piece of sleep: registers it with the triggers and, unless
@@ -381,7 +338,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
       }
     #endif
     var firedAlready = false
-    for (trigger, generation) in zip(options?.triggers ?? [], loop.generations)
+    for (trigger, generation) in zip(options?.triggers ?? [], machine.loop.generations)
     where !trigger.register(parking, sleep: id, ifStill: generation) {
       firedAlready = true
     }
