@@ -147,6 +147,12 @@ struct TestFrameworks: FailureRecorder {
   /// `Expectation failed: Timed out after …` at the wait's line and column.
   /// It throws `ExpectationFailedError`, the one error the testing library
   /// does not record a second time, so the test stops with one issue.
+  ///
+  /// The package's one call of `__checkValue`, the entry point the testing
+  /// library's macros expand to: a change of its signature in the
+  /// toolchain stops this module from building, and
+  /// `Scripts/test-recording.sh` compares what it records with the
+  /// transcripts in the docs.
   private func recordInSwiftTesting(_ message: String, at location: CallSite)
     -> (any Error)?
   {
