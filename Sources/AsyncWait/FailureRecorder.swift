@@ -6,8 +6,11 @@
 /// code that is not a test. `AsyncWaitTesting`, the product for test
 /// targets, conforms one value to this protocol (`TestFrameworks`, in its
 /// file `TestFrameworks.swift`) and installs it once, when the test binary
-/// is loaded. Each requirement's default is what a wait does outside a
-/// test: nothing is recorded, and the wait throws its own error.
+/// is loaded. Until then the installed recorder is
+/// ``FailureRecording/OutsideTests``, what a wait does outside a test:
+/// nothing is recorded, and the wait throws its own error. No requirement
+/// has a default, so that a recorder whose method drifts from its
+/// requirement does not build, rather than act as if no test were running.
 package protocol FailureRecorder: Sendable {
   /// Records `message` as a failure at `location` in the running test, and
   /// returns the error to throw in place of the wait's, one the framework
@@ -44,32 +47,40 @@ package protocol FailureRecorder: Sendable {
   func frameworkDefaults() -> WaitDefaults?
 }
 
-extension FailureRecorder {
-  /// Records nothing: no test is running.
-  package func record(_ message: String, at location: CallSite) -> (any Error)? { nil }
+extension FailureRecording {
+  /// The recorder of a process without a test framework, until
+  /// `AsyncWaitTesting` installs its own: nothing is recorded, and a wait
+  /// throws its own error.
+  package struct OutsideTests: FailureRecorder {
+    /// Makes the recorder.
+    package init() {}
 
-  /// Records nothing: no test is running.
-  package func warn(_ message: String, at location: CallSite) -> Bool { false }
+    /// Records nothing: no test is running.
+    package func record(_ message: String, at location: CallSite) -> (any Error)? { nil }
 
-  /// Attaches nothing: no test is running.
-  package func attach(_ contents: [UInt8], named name: String) -> Bool { false }
+    /// Records nothing: no test is running.
+    package func warn(_ message: String, at location: CallSite) -> Bool { false }
 
-  /// No error is a framework's own outside a test.
-  package func isAlreadyRecorded(_ error: any Error) -> Bool { false }
+    /// Attaches nothing: no test is running.
+    package func attach(_ contents: [UInt8], named name: String) -> Bool { false }
 
-  /// Runs the attempt as a plain call, which passes when it does not throw.
-  package func runAttempt(
-    quietly: Bool, at location: CallSite, isolation: isolated (any Actor)?,
-    _ attempt: () async throws -> Void
-  ) async -> FailureRecording.AttemptResult {
-    do {
-      try await attempt()
-      return FailureRecording.AttemptResult(issues: 0, error: nil)
-    } catch {
-      return FailureRecording.AttemptResult(issues: 0, error: error)
+    /// No error is a framework's own outside a test.
+    package func isAlreadyRecorded(_ error: any Error) -> Bool { false }
+
+    /// Runs the attempt as a plain call, which passes when it does not throw.
+    package func runAttempt(
+      quietly: Bool, at location: CallSite, isolation: isolated (any Actor)?,
+      _ attempt: () async throws -> Void
+    ) async -> FailureRecording.AttemptResult {
+      do {
+        try await attempt()
+        return FailureRecording.AttemptResult(issues: 0, error: nil)
+      } catch {
+        return FailureRecording.AttemptResult(issues: 0, error: error)
+      }
     }
-  }
 
-  /// No framework defaults outside a test.
-  package func frameworkDefaults() -> WaitDefaults? { nil }
+    /// No framework defaults outside a test.
+    package func frameworkDefaults() -> WaitDefaults? { nil }
+  }
 }

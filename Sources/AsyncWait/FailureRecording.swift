@@ -24,10 +24,6 @@ package enum FailureRecording {
     package var passed: Bool { issues == 0 && error == nil }
   }
 
-  /// The recorder in a process without a test framework: every requirement
-  /// is the protocol's default.
-  private struct OutsideTests: FailureRecorder {}
-
   /// The installed recorder.
   ///
   /// ``OutsideTests`` until `AsyncWaitTesting` is loaded. No other lock is

@@ -1,5 +1,5 @@
-// The core's SPI, for its lock: imported here alone, where nothing is
-// exported (Exports.swift re-exports the core's API only).
+// The core's SPI, for its lock: imported only in files that export nothing
+// (Exports.swift re-exports the core's API only).
 @_spi(Integrations) import AsyncWait
 import AsyncWaitElements
 import Testing
@@ -230,10 +230,11 @@ struct TestFrameworks: FailureRecorder {
 // a function pointer in the object format's initializer section (SE-0492's
 // `@section`, with `@used` so that the compiler keeps it) is called by the
 // loader as a C constructor is; this is the only such function in the
-// package. `FailureRecordingTests` runs a child process with this module
-// linked and fails if the recorder was not installed by the time its
-// tests wait; `Scripts/check-apple-sources.sh` compiles the Mach-O form and
-// checks that it lands in a section of initializers.
+// package. On Linux, `FailureRecordingTests` runs a child process with this
+// module linked and fails if the recorder was not installed by the time its
+// tests wait; `Scripts/check-apple-sources.sh` compiles the Mach-O form of
+// the declaration and checks that it lands in a section of initializers.
+// WebAssembly gets no installer: a failing wait there throws its own error.
 #if compiler(>=6.3)
   #if objectFormat(ELF)
     @used @section(".init_array")

@@ -1,5 +1,5 @@
-// The core's SPI, for its lock: imported here alone, where nothing is
-// exported (Exports.swift re-exports the core's API only).
+// The core's SPI, for its lock: imported only in files that export nothing
+// (Exports.swift re-exports the core's API only).
 @_spi(Integrations) import AsyncWait
 
 #if canImport(XCTest)

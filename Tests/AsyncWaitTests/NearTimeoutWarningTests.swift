@@ -15,13 +15,37 @@ enum RecordedWarnings {
   }()
 
   /// A recorder that takes warnings and nothing else: every other
-  /// requirement is the protocol's default, as outside a test.
+  /// requirement does what it does outside a test.
   struct WarningLog: FailureRecorder {
     let all: Locked<[(message: String, location: CallSite)]>
+    let outside = FailureRecording.OutsideTests()
 
     func warn(_ message: String, at location: CallSite) -> Bool {
       all.withLock { $0.append((message, location)) }
       return true
+    }
+
+    func record(_ message: String, at location: CallSite) -> (any Error)? {
+      outside.record(message, at: location)
+    }
+
+    func attach(_ contents: [UInt8], named name: String) -> Bool {
+      outside.attach(contents, named: name)
+    }
+
+    func isAlreadyRecorded(_ error: any Error) -> Bool {
+      outside.isAlreadyRecorded(error)
+    }
+
+    func runAttempt(
+      quietly: Bool, at location: CallSite, isolation: isolated (any Actor)?,
+      _ attempt: nonisolated(nonsending) () async throws -> Void
+    ) async -> FailureRecording.AttemptResult {
+      await outside.runAttempt(quietly: quietly, at: location, isolation: isolation, attempt)
+    }
+
+    func frameworkDefaults() -> WaitDefaults? {
+      outside.frameworkDefaults()
     }
   }
 

@@ -173,12 +173,15 @@ import Testing
     #expect(machine.expiry.probeCount == 1)
   }
 
-  @Test func theDecisionGivesTheProbeCountAndTheReading() {
-    var machine = Self.machine(probes: 4, time: .milliseconds(300))
+  @Test func theDecisionGivesTheProbeCountAndTheLaterOfTheReadingAndTheWaitsTime() {
+    var ahead = Self.machine(probes: 4, time: .milliseconds(300))
+    var behind = Self.machine(probes: 4, time: .milliseconds(300))
 
-    let decision = machine.decision(reading: .milliseconds(340))
+    let late = ahead.decision(reading: .milliseconds(340))
+    let early = behind.decision(reading: .milliseconds(200))
 
-    #expect(decision.probeCount == 4)
-    #expect(decision.elapsed == .milliseconds(340))
+    #expect(late.probeCount == 4)
+    #expect(late.elapsed == .milliseconds(340))
+    #expect(early.elapsed == .milliseconds(300))
   }
 }
