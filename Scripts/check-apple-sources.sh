@@ -3,8 +3,8 @@
 # build: the XCUIElement/XCUIApplication conformance
 # (Sources/AsyncWaitTesting/XCUIElement+WaitableElement.swift) and the
 # `canImport(Darwin)` branches of Sources/AsyncWaitTesting/TestFrameworks.swift
-# and XCTestTracking.swift (XCTIssue recording, the `testCase(_:didRecord:)`
-# observer, NSObject base, main-queue registration), against small modules under Tests/AppleStubs that
+# (XCTIssue recording, the `testCase(_:didRecord:)` observer, NSObject base,
+# main-queue registration), against small modules under Tests/AppleStubs that
 # mirror the Apple declarations they use, then compiles
 # Tests/AppleStubs/DesignCalls as a user's UI test would be compiled.
 #

@@ -1,6 +1,6 @@
 // A stand-in for Apple's XCTest module, for Scripts/check-apple-sources.sh only:
 // the declarations that the `canImport(Darwin)` branches of
-// Sources/AsyncWaitTesting/TestFrameworks.swift and XCTestTracking.swift use, and those its shared
+// Sources/AsyncWaitTesting/TestFrameworks.swift use, and those its shared
 // `canImport(XCTest)` code uses, with the shapes they have in Apple's XCTest,
 // not in the swift-corelibs-xctest the Linux toolchain ships (which has no
 // XCTIssue). The script puts this module's directory first on the import
