@@ -121,7 +121,7 @@ extension Wait {
       group.addTask {
         do {
           try await clock.sleep(
-            until: clock.now.advanced(by: min(bound, Poller<C>.maximumSleep)), tolerance: nil)
+            until: clock.now.advanced(by: min(bound, SleepStateMachine.maximumPiece)), tolerance: nil)
         } catch is CancellationError {
           throw CancellationError()
         } catch {

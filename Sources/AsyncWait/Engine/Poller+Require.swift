@@ -94,7 +94,7 @@ extension Poller {
         isolation: isolation, readsContext: true, noting: { context = $0 },
         measuresDecision: warnsNearTimeout && timing.nearTimeout != nil,
         late: { probeCount, elapsed in
-          guard let location = location else { return }
+          guard let location else { return }
           warnIfNearTimeout(probeCount: probeCount, elapsed: elapsed, comment: comment(), location: location)
         },
         until: {

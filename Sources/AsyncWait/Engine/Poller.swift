@@ -34,8 +34,8 @@
 ///   what it was asked to sleep.
 /// - A trigger that fires while the loop sleeps ends the sleep at once; one
 ///   that fired during the probe makes the loop probe again without sleeping.
-/// - A sleep is scheduled at most ``maximumSleep`` ahead at a time, so a far
-///   deadline never overflows a clock's instant.
+/// - A sleep is scheduled at most ``SleepStateMachine/maximumPiece`` ahead
+///   at a time, so a far deadline never overflows a clock's instant.
 /// - Cancellation is checked before the first probe and before every sleep,
 ///   and ends a sleep at once.
 /// - An error thrown by a probe ends the wait with that error, unless the
@@ -44,12 +44,6 @@
 ///   with that error.
 @usableFromInline
 struct Poller<C: Clock>: Sendable where C.Duration == Duration {
-  /// The longest single sleep the loop schedules.
-  ///
-  /// `ContinuousClock` traps on Linux when asked to sleep until an instant whose
-  /// seconds do not fit in an `Int64`, and a clock of the user's may have a
-  /// narrower range; a day is within the range of any clock measuring time.
-  @inlinable static var maximumSleep: Duration { SleepStateMachine.maximumPiece }
 
   /// How long the wait may take before it gives up, and how it came about.
   @usableFromInline let timing: Timing

@@ -13,7 +13,7 @@
 ///   earlier than every driver's target, a driver is started (or an idle one
 ///   woken) for it. A driver that wakes with nothing left to do parks, and at
 ///   most one parks; others end.
-/// - Waits schedule deadlines at most ``Poller/maximumSleep`` ahead, so a
+/// - Waits schedule deadlines at most ``SleepStateMachine/maximumPiece`` ahead, so a
 ///   driver never asks a clock for an instant it cannot represent.
 /// - A sleep of the clock that completed counts as having reached its instant,
 ///   as callers of `Task.sleep` assume: a driver resumes every entry due by
@@ -130,7 +130,7 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
     while true {
       var wake = Parking.Wake.deadline
       do {
-        // Waits never schedule more than `Poller.maximumSleep` ahead, so the
+        // Waits never schedule more than `SleepStateMachine.maximumPiece` ahead, so the
         // clock is never asked for an instant it cannot represent.
         try await clock.sleep(until: target, tolerance: nil)
       } catch {
