@@ -57,9 +57,17 @@ package enum FailureRecording {
     _ = recorder.warn(message, at: location)
   }
 
-  /// Attaches `contents` to the running test through the installed
-  /// recorder; `false` when no test takes attachments.
-  static func attach(_ contents: [UInt8], named name: String) -> Bool {
+  /// Attaches a file a failing wait leaves next to its failure (the
+  /// browser's screenshot of the page it waited on) to the running test,
+  /// through the installed recorder.
+  ///
+  /// - Parameters:
+  ///   - contents: The file's bytes.
+  ///   - name: The file's name, such as `page.png`.
+  /// - Returns: Whether a test took the attachment; `false` under XCTest
+  ///   (no attachments on Linux) and outside a test, where the caller keeps
+  ///   the file itself.
+  package static func attach(_ contents: [UInt8], named name: String) -> Bool {
     recorder.attach(contents, named: name)
   }
 

@@ -194,7 +194,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     var unwritten: [String] = []
     let directory = browser.artifactsDirectory
     for (name, contents) in files {
-      if FailureAttachments.attach(contents, named: name) {
+      if FailureRecording.attach(contents, named: name) {
         attached.append(name)
         continue
       }
