@@ -19,7 +19,7 @@ let shoppingScreen = ElementNode(
     ElementNode(.textField, identifier: "ShoppingScreen.textField.search", label: "Search", value: "ch"),
   ])
 
-@Suite struct QueryTests {
+@Suite struct ElementQueryTests {
   var app: TreeElement<ElementNode> { NodeTree(shoppingScreen).rootElement() }
 
   @Test func descendantsFindEveryMatchInDepthFirstOrder() async throws {

@@ -3,7 +3,7 @@ import AsyncWaitTestSupport
 import Testing
 
 /// Defaults from scopes, a scope's shared deadline, and the timeout scale, in virtual time.
-@Suite struct DefaultsTests {
+@Suite struct WaitDefaultsTests {
   @Test func packageDefaultsAreOneSecondEveryHundredMilliseconds() async throws {
     let error = try await #require(throws: WaitTimeoutError.self) {
       try await requireEventually(clock: ManualClock(.advancesWhenSleeping)) { false }
@@ -95,34 +95,6 @@ import Testing
     #expect(throws: AsyncWaitError.invalidTimeoutScale) {
       try TimeoutScale.scale(fromEnvironmentValue: " ").get()
     }
-  }
-}
-
-/// The last value a value wait read, as its failure prints it.
-@Suite struct LastValueTests {
-  enum Phase { case loading, loaded }
-
-  @Test func enumCasesPrintWithALeadingDot() async throws {
-    let clock = ManualClock(.advancesWhenSleeping)
-
-    let error = try await #require(throws: WaitTimeoutError.self) {
-      try await Wait(timeout: .zero, clock: clock).require(
-        "the phase", for: Phase.loading, toEqual: .loaded)
-    }
-
-    #expect(error.comment == "the phase")
-    #expect(error.lastObservation == "last value: .loading")
-  }
-
-  @Test func stringsPrintQuotedAndTheDefaultCommentNamesTheValue() async throws {
-    let clock = ManualClock(.advancesWhenSleeping)
-
-    let error = try await #require(throws: WaitTimeoutError.self) {
-      try await Wait(timeout: .zero, clock: clock).require(for: "draft", toEqual: "sent")
-    }
-
-    #expect(error.comment == #"a value to equal "sent""#)
-    #expect(error.lastObservation == #"last value: "draft""#)
   }
 
   @Test func currentDefaultsReflectTheScope() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// Probes bounded by the wait's deadline: given the time left, cancelled at it.
 @Suite(.timeLimit(.minutes(1)))
-struct ProbeDeadlineTests {
+struct WaitProbeDeadlineTests {
   @Test func probeIsGivenTheTimeLeft() async throws {
     let clock = ManualClock()
     let trigger = WaitTrigger()

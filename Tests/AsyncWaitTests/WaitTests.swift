@@ -2,38 +2,12 @@
 import AsyncWaitTestSupport
 import Testing
 
+/// Errors a condition throws, for the retry tests (the holds have their own).
 struct Flaky: Error, Equatable {}
 struct Fatal: Error, Equatable {}
 
-@Suite struct ValueWaitTests {
-  @Test func returnsTheFirstValueProduced() async throws {
-    let clock = ManualClock(.advancesWhenSleeping)
-    let log = ProbeLog<Int>()
-
-    let value = try await Wait(timeout: .seconds(1), clock: clock).requireValue("a user") { () -> String? in
-      log.record(0)
-      return log.count == 3 ? "Ada" : nil
-    }
-
-    #expect(value == "Ada")
-    #expect(clock.now.offset == .milliseconds(200))
-  }
-
-  @Test func throwsATimeoutWhenNoValueArrives() async throws {
-    let error = try await #require(throws: WaitTimeoutError.self) {
-      try await Wait(timeout: .milliseconds(100), clock: ManualClock(.advancesWhenSleeping)).requireValue(
-        "a receipt"
-      ) {
-        Int?.none
-      }
-    }
-
-    #expect(error.comment == "a receipt")
-    #expect(error.probeCount == 2)
-  }
-}
-
-@Suite struct RetryTests {
+/// The errors a `Wait` retries (Wait.swift, `retrying:`).
+@Suite struct WaitRetryTests {
   @Test func retriedErrorsCountAsNotYet() async throws {
     let clock = ManualClock(.advancesWhenSleeping)
     let log = ProbeLog<Int>()
@@ -92,28 +66,5 @@ struct Fatal: Error, Equatable {}
 
     #expect((error.lastError as? Unavailable)?.attempt == 3)
     #expect(error.description.contains("\n  last error: 503 on attempt 3\n"))
-  }
-}
-
-@Suite struct ProbeObserverTests {
-  @Test func observerIsToldOfEveryProbe() async throws {
-    let seen = Locked<[String]>([])
-    let log = ProbeLog<Int>()
-
-    _ = try await Wait(
-      timeout: .seconds(1), retryingErrors: { $0 is Flaky },
-      onProbe: { probe in seen.withLock { $0.append("\(probe)") } },
-      clock: ManualClock(.advancesWhenSleeping)
-    ).until {
-      log.record(0)
-      if log.count == 2 { throw Flaky() }
-      return log.count == 3
-    }
-
-    #expect(
-      seen.withLock { $0 } == [
-        "probe 1 at 0 ns: not yet", "probe 2 at 100 ms: retried error: Flaky()",
-        "probe 3 at 200 ms: decided",
-      ])
   }
 }

@@ -11,7 +11,7 @@ final class FeedModel {
 }
 
 @MainActor
-@Suite struct ObservationTests {
+@Suite struct WaitObservationTests {
   @Test func observedChangeWakesTheWaitWithoutATick() async throws {
     let model = FeedModel()
     let clock = ManualClock()

@@ -2,7 +2,7 @@
 import AsyncWaitTestSupport
 import Testing
 
-@Suite struct TimeoutErrorTests {
+@Suite struct WaitTimeoutErrorTests {
   @Test func requireEventuallyThrowsADiagnosticErrorAtTheCallSite() async throws {
     let clock = ManualClock(.advancesWhenSleeping)
     let expectedLine = #line + 3
@@ -71,28 +71,6 @@ import Testing
 
     #expect(
       error.description.hasPrefix("Timed out after 0 ns waiting for a condition\n  (1 probe over 0 ns,"))
-  }
-}
-
-@Suite struct DurationDescriptionTests {
-  @Test(arguments: [
-    (Duration.seconds(2), "2 s"),
-    (.milliseconds(2500), "2.5 s"),
-    (.milliseconds(100), "100 ms"),
-    (.microseconds(1250), "1.25 ms"),
-    (.nanoseconds(1250), "1.25 µs"),
-    (.nanoseconds(3), "3 ns"),
-    (.zero, "0 ns"),
-    (.seconds(-1), "-1 s"),
-    (.seconds(86_400), "86400 s"),
-  ])
-  func shortDescriptionPicksAReadableUnit(duration: Duration, expected: String) {
-    #expect(duration.shortDescription == expected)
-  }
-
-  @Test func shortDescriptionOfTheLargestDurationsDoesNotTrap() {
-    #expect(Duration.seconds(Int64.max).shortDescription.hasSuffix(" s"))
-    #expect(Duration.seconds(Int64.min).shortDescription.hasSuffix(" s"))
   }
 }
 

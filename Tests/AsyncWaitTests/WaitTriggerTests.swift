@@ -2,7 +2,7 @@
 import AsyncWaitTestSupport
 import Testing
 
-@Suite struct TriggerTests {
+@Suite struct WaitTriggerTests {
   @Test func firingATriggerWakesASleepingWaitWithoutTimePassing() async throws {
     let clock = ManualClock()
     let trigger = WaitTrigger()

@@ -2,7 +2,7 @@ import AsyncWait
 import AsyncWaitTestSupport
 import Testing
 
-@Suite struct ScheduleTests {
+@Suite struct PollingScheduleTests {
   /// The probe start times of a never-true wait with `schedule`, in virtual time.
   func probeTimes(timeout: Duration, schedule: PollingSchedule) async throws -> [Duration] {
     let clock = ManualClock(.advancesWhenSleeping)

@@ -33,7 +33,7 @@ let signUpForm = ElementNode(
     ElementNode(.button, identifier: "submit", label: "Create account"),
   ])
 
-@Suite struct LocatorTests {
+@Suite struct ElementLocatorTests {
   var page: TreeElement<ElementNode> { NodeTree(signUpForm).rootElement("page") }
 
   /// `.loosely` matches as Playwright's strings do by default: a part, in

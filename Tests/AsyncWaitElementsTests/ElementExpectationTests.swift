@@ -4,7 +4,7 @@ import Testing
 
 /// Web-first assertions on any tree: what each expectation accepts, what a
 /// failing one says, negation, and counts.
-@Suite struct ExpectationTests {
+@Suite struct ElementExpectationTests {
   let tree = NodeTree(signUpForm)
   var page: TreeElement<ElementNode> { tree.rootElement("page") }
 
