@@ -4,7 +4,8 @@
 Every file the map names in backticks (a path, a file name, or the tail of
 one such as `+FormActions.swift`) must be a file or folder of the
 repository, and every type or function it names must be declared in the
-package's Swift sources. A rename or a deleted file that the map still
+libraries' Swift sources (or read by them by name, as an environment
+variable is). A rename or a deleted file that the map still
 names fails this check, so the map cannot drift from the code unnoticed.
 
 Usage: Scripts/check-contributing-map.py [CONTRIBUTING.md]
@@ -45,12 +46,16 @@ def repository_files() -> list[pathlib.Path]:
 
 
 def declared_names(files: list[pathlib.Path]) -> set[str]:
+    """What the libraries declare (not their tests), and the names they
+    read by string, such as an environment variable's."""
     names = set()
     declaration = re.compile(
         r"\b(?:func|struct|enum|class|actor|protocol|typealias|var|let|case)\s+([A-Za-z_]\w*)")
     for path in files:
-        if path.suffix == ".swift":
-            names.update(declaration.findall((ROOT / path).read_text(errors="replace")))
+        if path.suffix == ".swift" and "Sources" in path.parts:
+            text = (ROOT / path).read_text(errors="replace")
+            names.update(declaration.findall(text))
+            names.update(re.findall(r'"([A-Z][A-Z0-9_]+)"', text))
     return names
 
 

@@ -3,9 +3,9 @@
 # call to the failure XCTest records, with the functions run in each: the
 # path the map in CONTRIBUTING.md describes, measured rather than read.
 #
-# It builds Tests/RecordingChild with coverage, runs its one test whose
-# wait times out (`testATimeoutIsRecordedAtItsLine`), and reads which
-# functions of Sources/ ran. What runs at load (the recorder's installer,
+# It builds Tests/RecordingChild with coverage, runs its test whose wait
+# sleeps between probes and times out (`testATimeoutIsRecordedAtItsLine`),
+# and reads which functions of Sources/ ran. What runs at load (the recorder's installer,
 # XCTest's observer) is on the list too: a failure needs it.
 #
 # Usage: Scripts/failure-path.sh [scratch-directory]   (Linux)

@@ -63,7 +63,7 @@
         "\(run.output)")
       #expect(
         failures.first?.hasSuffix(
-          #"RecordedWaits.testATimeoutIsRecordedAtItsLine : Timed out after 0 ns waiting for "the cart settles""#
+          #"RecordedWaits.testATimeoutIsRecordedAtItsLine : Timed out after 30 ms waiting for "the cart settles""#
         )
           == true)
       #expect(

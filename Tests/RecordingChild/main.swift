@@ -11,7 +11,11 @@
 
   final class RecordedWaits: XCTestCase {
     func testATimeoutIsRecordedAtItsLine() async throws {
-      try await requireEventually("the cart settles", timeout: .zero) { false }  // fails here
+      // Sleeps between probes, as a real wait does, so that the path
+      // Scripts/failure-path.sh measures is the whole loop's.
+      try await requireEventually(  // fails here
+        "the cart settles", timeout: .milliseconds(30), pollingInterval: .milliseconds(10)
+      ) { false }
       XCTFail("the test went on after its wait failed")
     }
 
