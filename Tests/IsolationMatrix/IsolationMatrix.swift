@@ -10,9 +10,13 @@
 // graphs DocC builds) and fails when a public wait is neither an `Entry`
 // here nor listed in `exemptions`, so a new wait cannot slip past. It names
 // a symbol by its module, its path and its argument labels, leaving out the
-// caller's location (`callSite:fileID:filePath:line:column:`) and `isolation:`, which
-// every wait takes, and adds the type of
-// its last closure where two symbols would share a name.
+// caller's location (`callSite:fileID:filePath:line:column:`) and
+// `isolation:`, which every wait takes, and adds the type of its last
+// closure where two symbols would share a name.
+//
+// Over the house's 400 lines, for a reason: the script reads the entries
+// from this one file, and a reader checks a new wait's entry against the
+// places, sources and executors it runs under, which are declared here.
 
 @_spi(Tests) import AsyncWait
 import AsyncWaitElements
