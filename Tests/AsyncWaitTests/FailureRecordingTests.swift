@@ -7,11 +7,11 @@
   /// test; a passing one records nothing.
   ///
   /// The waits run in a child process, `RecordingChild` (XCTest cases run
-  /// by `XCTMain`, in `Tests/RecordingChild`), which `swift test` builds
-  /// with this package: loaded here, the recorder would record every other
-  /// test's failing wait instead of letting it throw. `Scripts/test-recording.sh`
-  /// checks the same in Swift Testing and XCTest, in a consumer package,
-  /// transcripts included.
+  /// by `XCTMain` and Swift Testing tests run by its entry point, in
+  /// `Tests/RecordingChild`), which `swift test` builds with this package:
+  /// loaded here, the recorder would record every other test's failing wait
+  /// instead of letting it throw. `Scripts/test-recording.sh` checks the
+  /// same in a consumer package, transcripts included.
   @Suite struct FailureRecordingTests {
     /// What the child printed and how it ended.
     struct Run {
@@ -19,14 +19,25 @@
       var status: Int32
     }
 
-    /// The child's source, for the lines its failures must name.
-    static let childSource = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("RecordingChild/main.swift")
+    /// The lines of a file of the child marked `// fails here`: the lines
+    /// its failures must name.
+    static func failingLines(of file: String) throws -> [Int] {
+      let source = try String(
+        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+          .appendingPathComponent("RecordingChild/\(file)"),
+        encoding: .utf8)
+      return source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        .filter { $0.element.hasSuffix("// fails here") }.map { $0.offset + 1 }
+    }
 
     /// Runs the child, built beside this test binary, and reads all it
     /// printed; it is killed if it has not ended in 60 seconds.
-    static func runChild() async throws -> Run {
+    ///
+    /// - Parameter swiftTesting: Whether the child runs its Swift Testing
+    ///   tests instead of its XCTest cases.
+    /// - Returns: What the child printed and its exit status.
+    /// - Throws: When the child is not built, or cannot be started.
+    static func runChild(swiftTesting: Bool = false) async throws -> Run {
       let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       let executable = directory.appendingPathComponent("RecordingChild")
       try #require(
@@ -34,6 +45,12 @@
         "RecordingChild is not beside the test binary, in \(directory.path): run `swift build --build-tests`")
       let process = Process()
       process.executableURL = executable
+      if swiftTesting {
+        var environment = ProcessInfo.processInfo.environment
+        environment["RECORDING_CHILD_FRAMEWORK"] = "swift-testing"
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+      }
       let pipe = Pipe()
       process.standardOutput = pipe
       process.standardError = pipe
@@ -49,9 +66,7 @@
     }
 
     @Test func failingWaitsAreRecordedOnceAtTheirLinesInXCTest() async throws {
-      let source = try String(contentsOf: Self.childSource, encoding: .utf8)
-      let failingLines = source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        .filter { $0.element.hasSuffix("// fails here") }.map { $0.offset + 1 }
+      let failingLines = try Self.failingLines(of: "main.swift")
       try #require(failingLines.count == 2)
 
       let run = try await Self.runChild()
@@ -73,6 +88,39 @@
       #expect(run.output.contains("recorded by the wait; to catch its error in the test instead"))
       #expect(run.output.contains("Test Case 'RecordedWaits.testAPassingWaitRecordsNothing' passed"))
       #expect(run.output.contains("Executed 3 tests, with 2 failures (0 unexpected)"))
+      #expect(!run.output.contains("the test went on after its wait failed"))
+    }
+
+    @Test func failingWaitsAreRecordedOnceAtTheirLinesInSwiftTesting() async throws {
+      let failingLines = try Self.failingLines(of: "SwiftTestingCases.swift")
+      try #require(failingLines.count == 2)
+
+      let run = try await Self.runChild(swiftTesting: true)
+
+      // `✘ Test name() recorded an issue at File.swift:line:column: …`
+      let issues = run.output.split(separator: "\n").filter { $0.contains(" recorded an issue at ") }
+      #expect(run.status == 1, "\(run.output)")
+      // The tests run in parallel: their issues come in either order.
+      #expect(
+        issues.map { $0.split(separator: " recorded an issue at ")[1].split(separator: ":")[1] }.sorted()
+          == failingLines.map { Substring(String($0)) }.sorted(),
+        "\(run.output)")
+      let timeout = issues.first { $0.contains("Test aTimeoutIsRecordedAtItsLine()") }
+      #expect(
+        timeout?.hasSuffix(
+          #": Expectation failed: Timed out after 30 ms waiting for "the cart settles""#) == true,
+        "\(run.output)")
+      let element = issues.first { $0.contains("Test anElementTimeoutIsRecordedAtItsLine()") }
+      #expect(
+        element?.hasSuffix(
+          #": Expectation failed: Timed out after 0 ns waiting for "#
+            + #""app.descendants(matching: .button)["Checkout"] to exist""#) == true,
+        "\(run.output)")
+      #expect(run.output.contains("recorded by the wait; to catch its error in the test instead"))
+      #expect(run.output.contains("Test aPassingWaitRecordsNothing() passed"))
+      #expect(run.output.contains("Test aTimeoutIsRecordedAtItsLine() failed after"))
+      #expect(run.output.contains("Test run with 3 tests in 1 suite failed after"))
+      #expect(run.output.contains("with 2 issues"))
       #expect(!run.output.contains("the test went on after its wait failed"))
     }
   }

@@ -1,12 +1,17 @@
-// The child process of `RecordingTests` (Tests/AsyncWaitTests): XCTest
-// cases, run by XCTMain, that fail waits on purpose with AsyncWaitTesting
-// linked, so that `swift test` sees a failure recorded where the test wrote
-// the wait, in XCTest's own words, without loading AsyncWaitTesting into
-// its own test binary (where every other test's failing wait would be
-// recorded instead of thrown). The lines marked `// fails here` are the
-// ones the parent expects in the failures; it finds them in this file.
+// The child process of `FailureRecordingTests` (Tests/AsyncWaitTests):
+// tests that fail waits on purpose with AsyncWaitTesting linked, so that
+// `swift test` sees a failure recorded where the test wrote the wait, in
+// the framework's own words, without loading AsyncWaitTesting into its own
+// test binary (where every other test's failing wait would be recorded
+// instead of thrown). XCTest cases here, run by XCTMain; Swift Testing's in
+// SwiftTestingCases.swift, run by its entry point when the parent sets
+// RECORDING_CHILD_FRAMEWORK=swift-testing. The lines marked
+// `// fails here` are the ones the parent expects in the failures; it
+// finds them in these files.
 #if os(Linux)
   import AsyncWaitTesting
+  import Foundation
+  import Testing
   import XCTest
 
   final class RecordedWaits: XCTestCase {
@@ -28,6 +33,11 @@
     func testAPassingWaitRecordsNothing() async throws {
       try await requireEventually("the cart settles", timeout: .zero) { true }
     }
+  }
+
+  if ProcessInfo.processInfo.environment["RECORDING_CHILD_FRAMEWORK"] == "swift-testing" {
+    let status: CInt = await __swiftPMEntryPoint()
+    exit(status)
   }
 
   XCTMain([
