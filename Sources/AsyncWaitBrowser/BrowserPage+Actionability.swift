@@ -28,6 +28,29 @@ extension BrowserPage {
 
     /// What pointer actions need: click, double-click, check, uncheck.
     static let pointer: Checks = [.enabled, .visible, .stable, .receivesEvents]
+
+    /// The first of these checks that one snapshot of the element answers
+    /// (enabled, visible, checkable, editable) and that `node` fails, with
+    /// what a failure says of it; `nil` when it passes them all.
+    ///
+    /// The other checks need the page: ``stable`` a second snapshot after a
+    /// frame, ``receivesEvents`` a hit test.
+    func firstUnmet(by node: BrowserNode) -> (check: Checks, reason: String)? {
+      if contains(.enabled) && !node.isEnabled {
+        return (.enabled, "it is not enabled")
+      }
+      if contains(.visible) && !node.isVisible {
+        let box = node.box.map { "its box \($0) is empty" } ?? "it has no box"
+        return (.visible, "it is not visible: " + box)
+      }
+      if contains(.checkable) && node.isChecked == nil {
+        return (.checkable, "it has no checked state (role \(node.role))")
+      }
+      if contains(.editable) && !node.isEditable {
+        return (.editable, "it does not take text (role \(node.role))")
+      }
+      return nil
+    }
   }
 
   /// An action, with the checks it needs and how its readiness reads.
@@ -130,32 +153,15 @@ extension BrowserPage {
         lastBox = nil
         return nil
       }
-      if checks.contains(.enabled) && !node.isEnabled {
-        unmet = "it is not enabled"
-        return nil
-      }
-      if checks.contains(.visible) && !node.isVisible {
-        unmet = "it is not visible: " + (node.box.map { "its box \($0) is empty" } ?? "it has no box")
-        lastBox = nil
-        return nil
-      }
-      if checks.contains(.checkable) && node.isChecked == nil {
-        unmet = "it has no checked state (role \(node.role))"
-        return nil
-      }
-      if checks.contains(.editable) && !node.isEditable {
-        unmet = "it does not take text (role \(node.role))"
+      if let (check, reason) = checks.firstUnmet(by: node) {
+        unmet = reason
+        // A box that is gone is not one the element held still in.
+        if check == .visible { lastBox = nil }
         return nil
       }
       if checks.contains(.stable), let box = node.box, lastBox != box {
-        // Not seen in this place before: look again after the page's next
-        // frame, which moves what an animation moves.
-        await nextAnimationFrame()
-        let again = try await element.snapshot()?.box
-        lastBox = again
-        guard again == box else {
-          let moved = again.map(String.init(describing:)) ?? "nowhere"
-          unmet = "it does not hold still: its box moved from \(box) to \(moved)"
+        if let moved = try await movement(of: element, from: box, lastBox: &lastBox) {
+          unmet = moved
           return nil
         }
       }
@@ -164,31 +170,8 @@ extension BrowserPage {
         return nil
       }
       var target = Target(node: node, backendNodeID: backendNodeID)
-      do {
-        if checks.contains(.receivesEvents) {
-          switch try await clickPoint(of: backendNodeID) {
-          case .at(let x, let y): target.point = (x, y)
-          case .covered(let obstruction):
-            unmet = "it does not receive \(action.received): another element is on top, \(obstruction)"
-            return nil
-          case .offScreen:
-            unmet = "it has no box on screen to act on"
-            return nil
-          }
-        }
-        if let options {
-          guard
-            let answer = try await callFunction(
-              on: backendNodeID, PageScript.selectOptions, options.map(JSONValue.string))
-          else { throw BrowserError.commandFailed(Self.detached) }
-          let result = answer.string ?? ""
-          guard result.isEmpty else {
-            unmet = result
-            return nil
-          }
-        }
-      } catch let error as BrowserError where error == .commandFailed {
-        unmet = "it went away before it could be acted on (\(error.detail))"
+      if let missed = try await aim(&target, for: action, selecting: options) {
+        unmet = missed
         return nil
       }
       return target
@@ -203,6 +186,69 @@ extension BrowserPage {
     return try await Wait(timeout: timeout, triggers: [trigger]).requireValue(
       "\(element.elementDescription) to be \(readiness)", observation: observe,
       callSite: site, probe)
+  }
+
+  /// The stability check (``Checks/stable``) of an element seen at `box`
+  /// for the first time: looks again after the page's next frame, which
+  /// moves what an animation moves.
+  ///
+  /// - Parameters:
+  ///   - element: The element.
+  ///   - box: Where the probe saw it.
+  ///   - lastBox: Where the element was last seen; set to where the second
+  ///     look found it, so that the next probe need not look twice.
+  /// - Returns: How it moved, as a failure says it; `nil` when it held still.
+  /// - Throws: An error of the snapshot, as a probe's.
+  private func movement(
+    of element: TreeElement<BrowserNode>, from box: BrowserNode.Box, lastBox: inout BrowserNode.Box?
+  ) async throws -> String? {
+    await nextAnimationFrame()
+    let again = try await element.snapshot()?.box
+    lastBox = again
+    guard again == box else {
+      let moved = again.map(String.init(describing:)) ?? "nowhere"
+      return "it does not hold still: its box moved from \(box) to \(moved)"
+    }
+    return nil
+  }
+
+  /// The checks an action makes on the page itself, last: scrolls the
+  /// element into view and finds the point a pointer action hits
+  /// (``Checks/receivesEvents``), and selects `options` when given.
+  ///
+  /// - Parameters:
+  ///   - target: The element; gets the point to act at.
+  ///   - action: The action.
+  ///   - options: The options to select, for `selectOption`.
+  /// - Returns: What is unmet, as a failure says it; `nil` when the target
+  ///   is ready.
+  /// - Throws: An error of the page other than the element's going away,
+  ///   which is unmet.
+  private func aim(_ target: inout Target, for action: Action, selecting options: [String]?)
+    async throws -> String?
+  {
+    do {
+      if action.checks.contains(.receivesEvents) {
+        switch try await clickPoint(of: target.backendNodeID) {
+        case .at(let x, let y): target.point = (x, y)
+        case .covered(let obstruction):
+          return "it does not receive \(action.received): another element is on top, \(obstruction)"
+        case .offScreen:
+          return "it has no box on screen to act on"
+        }
+      }
+      if let options {
+        guard
+          let answer = try await callFunction(
+            on: target.backendNodeID, PageScript.selectOptions, options.map(JSONValue.string))
+        else { throw BrowserError.commandFailed(Self.detached) }
+        let result = answer.string ?? ""
+        guard result.isEmpty else { return result }
+      }
+    } catch let error as BrowserError where error == .commandFailed {
+      return "it went away before it could be acted on (\(error.detail))"
+    }
+    return nil
   }
 
   /// Scrolls a node into view and finds where to click it: the centre of

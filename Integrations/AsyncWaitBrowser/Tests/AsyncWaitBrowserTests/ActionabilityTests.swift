@@ -1,7 +1,8 @@
 import AsyncWait
-import AsyncWaitBrowser
 import AsyncWaitElements
 import Testing
+
+@testable import AsyncWaitBrowser
 
 /// Clicks and typing wait until their element is ready, and say which
 /// condition was unmet when it never is.
@@ -99,5 +100,47 @@ struct ActionabilityTests {
       #expect(observation.contains(#"button "Never enabled" id=never-enabled disabled"#))
       #expect(observation.contains(#"list "Items" id=items"#))
     }
+  }
+}
+
+/// The checks one snapshot of the element answers, in the order an action
+/// makes them, each with what its failure says; no browser needed.
+@Suite struct ActionabilityCheckTests {
+  typealias Checks = BrowserPage.Checks
+  static let box = BrowserNode.Box(x: 0, y: 0, width: 80, height: 20)
+
+  @Test func anEnabledVisibleButtonIsReadyForAClick() {
+    let button = BrowserNode(role: "button", box: Self.box)
+
+    #expect(BrowserPage.Action.click.checks.firstUnmet(by: button) == nil)
+  }
+
+  @Test func eachCheckSaysWhatIsUnmet() {
+    let disabled = BrowserNode(role: "button", isEnabled: false, box: Self.box)
+    let empty = BrowserNode(role: "button", box: BrowserNode.Box(x: 4, y: 4, width: 0, height: 20))
+    let boxless = BrowserNode(role: "button")
+    let uncheckable = BrowserNode(role: "button", box: Self.box)
+    let readOnly = BrowserNode(role: "textbox", isEditable: false, box: Self.box)
+
+    #expect(Checks.enabled.firstUnmet(by: disabled)?.reason == "it is not enabled")
+    #expect(
+      Checks.visible.firstUnmet(by: empty)?.reason == "it is not visible: its box \(empty.box!) is empty")
+    #expect(Checks.visible.firstUnmet(by: boxless)?.reason == "it is not visible: it has no box")
+    #expect(Checks.checkable.firstUnmet(by: uncheckable)?.reason == "it has no checked state (role button)")
+    #expect(Checks.editable.firstUnmet(by: readOnly)?.reason == "it does not take text (role textbox)")
+  }
+
+  @Test func theFirstUnmetCheckIsTheOneReported() {
+    let node = BrowserNode(role: "textbox", isEnabled: false, isEditable: false)
+
+    #expect(BrowserPage.Action.type.checks.firstUnmet(by: node)?.check == .enabled)
+    #expect(Checks([.visible, .editable]).firstUnmet(by: node)?.check == .visible)
+    #expect(Checks.editable.firstUnmet(by: node)?.check == .editable)
+  }
+
+  @Test func anActionWithoutChecksTakesAnyElement() {
+    let node = BrowserNode(role: "generic", isEnabled: false)
+
+    #expect(BrowserPage.Action.press.checks.firstUnmet(by: node) == nil)
   }
 }
