@@ -57,9 +57,10 @@ let package = Package(
     .target(
       name: "AsyncWaitATSPI", dependencies: ["AsyncWaitATSPILoader", "AsyncWait", "AsyncWaitElements"]),
     .target(name: "AsyncWaitTestSupport", dependencies: ["AsyncWait"], path: "Tests/AsyncWaitTestSupport"),
-    // XCTest cases that fail waits on purpose with AsyncWaitTesting linked,
-    // run as a child process by RecordingTests, so that `swift test` checks
-    // the recording without loading the recorder into its own test binary.
+    // XCTest cases and Swift Testing tests that fail waits on purpose with
+    // AsyncWaitTesting linked, run as a child process by
+    // FailureRecordingTests, so that `swift test` checks the recording in
+    // both frameworks without loading the recorder into its own test binary.
     .executableTarget(
       name: "RecordingChild", dependencies: ["AsyncWaitTesting"], path: "Tests/RecordingChild"),
     .testTarget(name: "AsyncWaitTests", dependencies: ["AsyncWait", "AsyncWaitTestSupport"]),

@@ -1,95 +1,127 @@
 #!/usr/bin/env python3
 """Checks that the map of the house in CONTRIBUTING.md names what exists.
 
-Every file the map names in backticks (a path, a file name, or the tail of
-one such as `+FormActions.swift`) must be a file or folder of the
-repository, and every type or function it names must be declared in the
-libraries' Swift sources (or read by them by name, as an environment
-variable is). A rename or a deleted file that the map still
-names fails this check, so the map cannot drift from the code unnoticed.
+Two sections are read: "A map of the house" and "Where a test goes". Each
+span in backticks is one of:
+
+- a file or folder (it has a `/` or a file's extension): a path the
+  repository tracks, given whole, by its last components (`Internal/
+  Parking.swift`), by its name (`Sleeper.swift`), or, starting with `+`, by
+  the end of its name (`+FormActions.swift`);
+- a name, dotted or not (`CallSite`, `Wait.require`): in the map, every part
+  declared by the libraries' sources (a type, a function, a case, a member
+  property) or a module's folder; in the test section, a suite or type the
+  tests declare;
+- an environment variable (capitals): read by the libraries by name;
+- an expression, an option or an attribute (it has a space, a bracket, a
+  quote, or starts with `#`, `@`, `-`, `//`): not checked.
+
+Anything else fails, as does a name or a file that does not exist, so a
+rename or a deleted file that the map still names fails `.ci/run`.
 
 Usage: Scripts/check-contributing-map.py [CONTRIBUTING.md]
 """
 
 import pathlib
 import re
+import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-SOURCE_ROOTS = ["Sources", "Tests", "Integrations"]
-SKIPPED_PARTS = {".build", "Fixtures"}
 
-# What the map names that is neither a file nor a declaration: Swift
-# attributes, the test marker, and the example wait it follows.
-NOT_NAMES = {"@section", "// fails here", "page.click(…)"}
-# Names the map uses that other modules declare: the standard library's
-# and swift-testing's.
-OTHER_MODULES = {"StaticString", "__checkValue"}
+# Names the map uses that are not declared by a type or function here: the
+# standard library's and swift-testing's, and the parameter every wait
+# takes for its caller's place.
+ELSEWHERE = {"StaticString", "__checkValue", "callSite"}
+
+TYPE = re.compile(r"\b(?:struct|enum|class|actor|protocol|typealias)\s+([A-Za-z_]\w*)")
+FUNCTION = re.compile(r"\bfunc\s+([A-Za-z_]\w*)|\bcase\s+([a-z_]\w*)")
+# A property of a type, not a local: declared with a modifier.
+MEMBER = re.compile(
+    r"\b(?:static|package|public|internal|private|fileprivate|@usableFromInline|@TaskLocal)\s+"
+    r"(?:[\w@()]+\s+)*(?:var|let)\s+([A-Za-z_]\w*)")
+EXPRESSION = re.compile(r"[\s()\[\]{}\"'…=]|^[#@-]|^//")
 
 
-def map_section(text: str) -> str:
-    match = re.search(r"^## A map of the house\n(.*?)(?=^## )", text, re.S | re.M)
+def section(text: str, title: str) -> str:
+    match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## )", text, re.S | re.M)
     if not match:
-        sys.exit("CONTRIBUTING.md: no section '## A map of the house'")
+        sys.exit(f"CONTRIBUTING.md: no section '## {title}'")
     return match.group(1)
 
 
-def repository_files() -> list[pathlib.Path]:
-    files = []
-    for root in SOURCE_ROOTS:
-        for path in (ROOT / root).rglob("*"):
-            relative = path.relative_to(ROOT)
-            if SKIPPED_PARTS.isdisjoint(relative.parts[:-1]) or root == "Tests":
-                if ".build" not in relative.parts:
-                    files.append(relative)
-    return files
+def spans(text: str) -> list[str]:
+    # A span may wrap across lines in the Markdown source.
+    return [re.sub(r"\s+", " ", span) for span in re.findall(r"`([^`]+)`", text)]
 
 
-def declared_names(files: list[pathlib.Path]) -> set[str]:
-    """What the libraries declare (not their tests), and the names they
-    read by string, such as an environment variable's."""
-    names = set()
-    declaration = re.compile(
-        r"\b(?:func|struct|enum|class|actor|protocol|typealias|var|let|case)\s+([A-Za-z_]\w*)")
-    for path in files:
-        if path.suffix == ".swift" and "Sources" in path.parts:
-            text = (ROOT / path).read_text(errors="replace")
-            names.update(declaration.findall(text))
-            names.update(re.findall(r'"([A-Z][A-Z0-9_]+)"', text))
-    return names
+def tracked() -> list[str]:
+    out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
+def names(paths: list[str], library: bool) -> set[str]:
+    found = set()
+    for path in paths:
+        parts = pathlib.PurePath(path).parts
+        is_library = parts[0] == "Sources" or (parts[0] == "Integrations" and "Sources" in parts)
+        if not path.endswith(".swift") or is_library != library:
+            continue
+        text = (ROOT / path).read_text(errors="replace")
+        found.update(TYPE.findall(text))
+        found.update(name for pair in FUNCTION.findall(text) for name in pair if name)
+        if library:
+            found.update(MEMBER.findall(text))
+            found.update(re.findall(r'"([A-Z][A-Z0-9_]+)"', text))
+    return found
+
+
+def file_exists(span: str, paths: list[str], folders: set[str]) -> bool:
+    target = span.rstrip("/")
+    for path in paths:
+        if path == target or path.endswith("/" + target):
+            return True
+        if span.startswith("+") and pathlib.PurePath(path).name.endswith(span):
+            return True
+    return target in folders or any(folder.endswith("/" + target) for folder in folders)
 
 
 def main() -> int:
     contributing = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "CONTRIBUTING.md"
-    section = map_section(contributing.read_text())
-    # Backticked spans may wrap across lines in the Markdown source.
-    spans = [re.sub(r"\s+", " ", span) for span in re.findall(r"`([^`]+)`", section)]
-    files = repository_files()
-    paths = {str(path) for path in files} | {str(path) + "/" for path in files if (ROOT / path).is_dir()}
-    names = declared_names(files) | OTHER_MODULES
-    # A module is named by its folder of sources.
-    names |= {path.parts[-2] for path in files if len(path.parts) >= 3 and path.parts[-3] == "Sources"}
-    missing = []
-    checked_files = checked_names = 0
-    for span in spans:
-        if span in NOT_NAMES or " " in span or "(" in span or span.startswith("#"):
-            continue  # an expression or an attribute, not a name
-        if re.search(r"\.(swift|js|c|h)$", span) or span.endswith("/"):
-            checked_files += 1
-            if "/" in span.rstrip("/") and span.split("/")[0] in SOURCE_ROOTS:
-                found = span in paths
+    text = contributing.read_text()
+    paths = tracked()
+    folders = {str(parent) for path in paths for parent in pathlib.PurePath(path).parents if str(parent) != "."}
+    modules = {pathlib.PurePath(p).parts[1] for p in paths if p.startswith("Sources/") and p.count("/") >= 2}
+    declared = names(paths, library=True) | modules | ELSEWHERE
+    in_tests = names(paths, library=False)
+
+    problems = []
+    counts = {"files": 0, "names": 0, "variables": 0, "expressions": 0}
+    for title, known in (("A map of the house", declared), ("Where a test goes", in_tests | declared)):
+        for span in spans(section(text, title)):
+            if EXPRESSION.search(span) or span == "+":
+                counts["expressions"] += 1
+            elif "/" in span or re.search(r"\.(swift|js|c|h|py|sh|md)$", span):
+                counts["files"] += 1
+                if not file_exists(span, paths, folders):
+                    problems.append(f"{title}: no file {span}")
+            elif re.fullmatch(r"[A-Z][A-Z0-9_]+", span):
+                counts["variables"] += 1
+                if span not in declared:
+                    problems.append(f"{title}: no library reads {span}")
+            elif re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", span):
+                counts["names"] += 1
+                missing = [part for part in span.split(".") if part not in known]
+                if missing:
+                    problems.append(f"{title}: nothing declared as {', '.join(missing)} (in {span})")
             else:
-                found = any(p == span or p.endswith("/" + span) or p.endswith(span) for p in paths)
-            if not found:
-                missing.append(f"no file {span}")
-        elif re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", span):
-            checked_names += 1
-            if span.split(".")[-1] not in names:
-                missing.append(f"nothing declared as {span}")
-    if missing:
-        print("CONTRIBUTING.md's map names what the code does not have:", *missing, sep="\n  ", file=sys.stderr)
+                problems.append(f"{title}: cannot tell what `{span}` names")
+    if problems:
+        print("CONTRIBUTING.md names what the code does not have:", *problems, sep="\n  ", file=sys.stderr)
         return 1
-    print(f"the map names {checked_files} files and {checked_names} declarations, all present")
+    print(
+        f"CONTRIBUTING.md names {counts['files']} files, {counts['names']} declarations and "
+        f"{counts['variables']} variables, all present ({counts['expressions']} expressions not checked)")
     return 0
 
 

@@ -1,24 +1,37 @@
 #!/usr/bin/env bash
 # Lists the source files a failing requireEventually runs code in, from the
-# call to the failure XCTest records, with the functions run in each: the
-# path the map in CONTRIBUTING.md describes, measured rather than read.
+# call to the failure the test framework records, with the functions run in
+# each: the path the map in CONTRIBUTING.md describes, measured rather than
+# read.
 #
 # It builds Tests/RecordingChild with coverage, runs its test whose wait
-# sleeps between probes and times out (`testATimeoutIsRecordedAtItsLine`),
-# and reads which functions of Sources/ ran. What runs at load (the recorder's installer,
-# XCTest's observer) is on the list too: a failure needs it.
+# sleeps between probes and times out (`aTimeoutIsRecordedAtItsLine`, in
+# Swift Testing as the map's wait; with --xctest, the XCTest case of the
+# same name), and reads which functions of Sources/ ran. What runs at load
+# (the recorder's installer, XCTest's observer) is on the list too: a
+# failure needs it. It fails if the wait's failure did not run.
 #
-# Usage: Scripts/failure-path.sh [scratch-directory]   (Linux)
+# Usage: Scripts/failure-path.sh [--xctest] [scratch-directory]   (Linux)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+framework=swift-testing
+if [ "${1:-}" = "--xctest" ]; then
+  framework=xctest
+  shift
+fi
 scratch="${1:-.build/failure-path}"
 toolchain="$(dirname "$(readlink -f "$(command -v swift)")")"
 
 swift build --scratch-path "$scratch" --product RecordingChild \
   -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping > /dev/null
 rm -f "$scratch/path.profraw"
-LLVM_PROFILE_FILE="$scratch/path.profraw" "$scratch/debug/RecordingChild" \
-  RecordingChild.RecordedWaits/testATimeoutIsRecordedAtItsLine > /dev/null 2>&1 || true
+if [ "$framework" = xctest ]; then
+  LLVM_PROFILE_FILE="$scratch/path.profraw" "$scratch/debug/RecordingChild" \
+    RecordingChild.RecordedWaits/testATimeoutIsRecordedAtItsLine > /dev/null 2>&1 || true
+else
+  RECORDING_CHILD_FRAMEWORK=swift-testing LLVM_PROFILE_FILE="$scratch/path.profraw" \
+    "$scratch/debug/RecordingChild" --filter aTimeoutIsRecordedAtItsLine > /dev/null 2>&1 || true
+fi
 "$toolchain/llvm-profdata" merge -o "$scratch/path.profdata" "$scratch/path.profraw"
 "$toolchain/llvm-cov" export -format=text -instr-profile "$scratch/path.profdata" \
   "$scratch/debug/RecordingChild" > "$scratch/path.json"
@@ -33,8 +46,8 @@ for function in data["data"][0]["functions"]:
         for name in function["filenames"]:
             if name.startswith(sources):
                 files.setdefault(name[len(sources):], []).append(function["name"])
-if not files:
-    sys.exit("no function of Sources/ ran: the child did not run its test")
+if "AsyncWait/Engine/Poller+Failure.swift" not in files:
+    sys.exit("the wait's failure did not run: the child did not run its test")
 for path in sorted(files):
     names = subprocess.run(
         ["swift", "demangle", "--simplified", "--compact"], input="\n".join(files[path]),

@@ -45,12 +45,14 @@
         "RecordingChild is not beside the test binary, in \(directory.path): run `swift build --build-tests`")
       let process = Process()
       process.executableURL = executable
+      // The child's failures are compared word for word: the package's own
+      // settings (a timeout scale, a near-timeout warning) are not passed on.
+      var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ASYNCWAIT_") }
       if swiftTesting {
-        var environment = ProcessInfo.processInfo.environment
         environment["RECORDING_CHILD_FRAMEWORK"] = "swift-testing"
         environment["NO_COLOR"] = "1"
-        process.environment = environment
       }
+      process.environment = environment
       let pipe = Pipe()
       process.standardOutput = pipe
       process.standardError = pipe

@@ -109,7 +109,7 @@ struct ActionabilityTests {
   typealias Checks = BrowserPage.Checks
   static let box = BrowserNode.Box(x: 0, y: 0, width: 80, height: 20)
 
-  @Test func anEnabledVisibleButtonIsReadyForAClick() {
+  @Test func anEnabledVisibleButtonPassesTheChecksOfAClickThatASnapshotAnswers() {
     let button = BrowserNode(role: "button", box: Self.box)
 
     #expect(BrowserPage.Action.click.checks.firstUnmet(by: button) == nil)
