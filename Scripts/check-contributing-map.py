@@ -60,20 +60,23 @@ def tracked() -> list[str]:
     return out.stdout.split()
 
 
-def names(paths: list[str], library: bool) -> set[str]:
-    found = set()
+def names(paths: list[str]) -> tuple[set[str], set[str]]:
+    """What the libraries declare and read by name, and what the rest
+    (tests, fixtures, benchmarks) declares: each Swift file read once."""
+    library, rest = set(), set()
     for path in paths:
+        if not path.endswith(".swift"):
+            continue
         parts = pathlib.PurePath(path).parts
         is_library = parts[0] == "Sources" or (parts[0] == "Integrations" and "Sources" in parts)
-        if not path.endswith(".swift") or is_library != library:
-            continue
         text = (ROOT / path).read_text(errors="replace")
+        found = library if is_library else rest
         found.update(TYPE.findall(text))
         found.update(name for pair in FUNCTION.findall(text) for name in pair if name)
-        if library:
+        if is_library:
             found.update(MEMBER.findall(text))
             found.update(re.findall(r'"([A-Z][A-Z0-9_]+)"', text))
-    return found
+    return library, rest
 
 
 def file_exists(span: str, paths: list[str], folders: set[str]) -> bool:
@@ -92,8 +95,8 @@ def main() -> int:
     paths = tracked()
     folders = {str(parent) for path in paths for parent in pathlib.PurePath(path).parents if str(parent) != "."}
     modules = {pathlib.PurePath(p).parts[1] for p in paths if p.startswith("Sources/") and p.count("/") >= 2}
-    declared = names(paths, library=True) | modules | ELSEWHERE
-    in_tests = names(paths, library=False)
+    library, in_tests = names(paths)
+    declared = library | modules | ELSEWHERE
 
     problems = []
     counts = {"files": 0, "names": 0, "variables": 0, "expressions": 0}

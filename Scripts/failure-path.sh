@@ -48,12 +48,14 @@ for function in data["data"][0]["functions"]:
                 files.setdefault(name[len(sources):], []).append(function["name"])
 if "AsyncWait/Engine/Poller+Failure.swift" not in files:
     sys.exit("the wait's failure did not run: the child did not run its test")
+# One demangler for every name, a line in and a line out.
+mangled = sorted({name for names in files.values() for name in names})
+demangled = dict(zip(mangled, subprocess.run(
+    ["swift", "demangle", "--simplified", "--compact"], input="\n".join(mangled),
+    capture_output=True, text=True, check=True).stdout.split("\n")))
 for path in sorted(files):
-    names = subprocess.run(
-        ["swift", "demangle", "--simplified", "--compact"], input="\n".join(files[path]),
-        capture_output=True, text=True, check=True).stdout.split("\n")
     print(f"{path} ({len(files[path])})")
-    for name in sorted({n for n in names if n}):
+    for name in sorted({demangled[n] for n in files[path]}):
         print(f"    {name}")
 print(f"\n{len(files)} files of Sources/ ran code on the path")
 PY
