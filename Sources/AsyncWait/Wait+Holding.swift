@@ -237,10 +237,11 @@ extension Wait {
   /// The window of a never or always hold, and its first violation.
   ///
   /// The violation is a probe at which the condition returned `violating`,
-  /// or threw an error the wait retries; `nil` when the window passed
-  /// without one. A throwing
-  /// hold passes its comment and location, to be reported when the
-  /// condition throws an error the wait does not retry.
+  /// or threw an error that breaks a hold (``ProbeErrorKind``: one the
+  /// wait retries, or one thrown as the probe ran out of time); `nil` when
+  /// the window passed without one. A throwing hold passes its comment and
+  /// location, to be reported when the condition throws an error of its
+  /// own.
   private func firstViolation(
     comment: @autoclosure () -> String? = nil,
     location: CallSite? = nil,
@@ -248,22 +249,18 @@ extension Wait {
     whenConditionIs violating: Bool,
     _ condition: () async throws -> Bool
   ) async throws -> (window: Duration, violation: Violation?) {
-    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller(.window) }
-    let outcome = try await poller.pollReportingErrors(
-      comment: comment(), location: location, isolation: isolation
-    ) {
-      probe -> Violation? in
-      do {
-        return try await condition() == violating ? Violation(probe: probe, error: nil) : nil
-      } catch {
-        // A hold's probe that throws saw nothing, so it cannot count as the
-        // promise kept: an error the wait retries breaks the hold with the
-        // error; any other ends the wait as itself.
-        guard let retrying = retryingErrors, !(error is CancellationError), retrying(error) else {
-          throw error
-        }
-        return Violation(probe: probe, error: error)
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller(.hold) }
+    let outcome: PollOutcome<Violation>
+    do {
+      outcome = try await poller.pollReportingErrors(
+        comment: comment(), location: location, isolation: isolation
+      ) {
+        probe -> Violation? in
+        try await condition() == violating ? Violation(probe: probe, error: nil) : nil
       }
+    } catch let broken as ProbeThrew where broken.breaksHold {
+      // A probe that saw nothing cannot count as the promise kept.
+      return (poller.timeout, Violation(probe: broken.probe, error: broken.error))
     }
     guard case .decided(let violation) = outcome else { return (poller.timeout, nil) }
     return (poller.timeout, violation)

@@ -164,7 +164,7 @@ extension Wait {
     _ attempt: () async throws -> Void
   ) async throws {
     let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
-    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller(.window) }
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller(.hold) }
     let outcome: PollOutcome<(ProbeContext, (any Error)?)>
     do {
       outcome = try await poller.poll(isolation: isolation) { probe -> (ProbeContext, (any Error)?)? in

@@ -124,7 +124,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
 
   /// The validated poller for this configuration.
   @usableFromInline
-  func poller(_ kind: TimeoutKind = .eventually, extraTriggers: [WaitTrigger] = []) throws(AsyncWaitError)
+  func poller(_ kind: WaitKind = .eventually, extraTriggers: [WaitTrigger] = []) throws(AsyncWaitError)
     -> Poller<C>
   {
     if let standstillLimit, standstillLimit <= .zero { throw .nonPositiveStandstillLimit }

@@ -133,7 +133,7 @@ public struct WaitDefaults: Sendable {
   ///   `ASYNCWAIT_TIMEOUT_SCALE`.
   @usableFromInline
   static func resolve<C: Clock>(
-    timeout: Duration?, schedule: PollingSchedule?, kind: TimeoutKind, scalesTimeout: Bool = true, clock: C
+    timeout: Duration?, schedule: PollingSchedule?, kind: WaitKind, scalesTimeout: Bool = true, clock: C
   ) throws(AsyncWaitError) -> Timing where C.Duration == Duration {
     let defaults = inEffect
     let given = timeout ?? defaults.timeout
@@ -164,10 +164,10 @@ public struct WaitDefaults: Sendable {
     }
     // Asked only when a scale is set: whether a clock measures real time is
     // a dynamic cast, which a wait's fast path should not pay for nothing.
-    if scale != 1, kind == .window || !scalesTimeout || !TimeoutScale.applies(to: clock) { scale = 1 }
+    if scale != 1, kind == .hold || !scalesTimeout || !TimeoutScale.applies(to: clock) { scale = 1 }
     var timing = Timing(
       timeout: scale == 1 ? given : given.scaled(by: scale, atMost: .seconds(Int64.max)),
-      schedule: resolvedSchedule, scale: scale, endsAtScopeDeadline: false)
+      schedule: resolvedSchedule, scale: scale, endsAtScopeDeadline: false, kind: kind)
     if kind == .eventually { timing.nearTimeout = warning.fraction }
     if kind == .eventually, let deadline = defaults.deadline {
       let remaining = max(deadline.remaining(clock) ?? timing.timeout, .zero)

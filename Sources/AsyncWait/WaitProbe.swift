@@ -15,7 +15,9 @@ public struct WaitProbe: Sendable, CustomStringConvertible {
     case decided
     /// The condition did not hold yet.
     case notYet
-    /// The condition threw an error that the wait retries.
+    /// The condition threw an error that counts as "not yet": one the wait
+    /// retries, or one it threw as it ran out of time, at or after the
+    /// deadline (the wait then times out with it as its last error).
     case retriedError(any Error)
 
     /// `decided`, `not yet`, or `retried error: …`.

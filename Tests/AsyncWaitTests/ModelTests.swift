@@ -45,6 +45,9 @@ struct Scenario: Sendable, CustomStringConvertible {
   var toggles: [Duration]
   var throwAtProbe: Int?
   var retriesErrors: Bool
+  /// Whether the error thrown is a `TransientError` that says so, which
+  /// every wait retries whatever `retryingErrors` says.
+  var throwsTransient = false
   var cancelAtProbe: Int?
   var triggerAtProbes: Set<Int>
 
@@ -71,7 +74,7 @@ struct Scenario: Sendable, CustomStringConvertible {
     """
     Scenario(seed: \(seed), kind: \(kind), timeout: \(timeout.shortDescription), schedule: \(pollingSchedule), \
     probeDurations: \(probeDurations.map(\.shortDescription)), toggles: \(toggles.map(\.shortDescription)), \
-    throwAtProbe: \(throwAtProbe.map(String.init) ?? "nil"), retriesErrors: \(retriesErrors), \
+    throwAtProbe: \(throwAtProbe.map(String.init) ?? "nil"), retriesErrors: \(retriesErrors), throwsTransient: \(throwsTransient), \
     cancelAtProbe: \(cancelAtProbe.map(String.init) ?? "nil"), triggerAtProbes: \(triggerAtProbes.sorted()))
     """
   }
@@ -110,6 +113,7 @@ struct Scenario: Sendable, CustomStringConvertible {
     let toggles = (0..<Int.random(in: 0...4, using: &random)).map { _ in milliseconds(0...600) }.sorted()
     let throwAtProbe = chance(20) ? Int.random(in: 1...8, using: &random) : nil
     let retriesErrors = chance(50)
+    let throwsTransient = chance(30)
     var cancelAtProbe = chance(10) ? Int.random(in: 1...8, using: &random) : nil
     if cancelAtProbe == throwAtProbe { cancelAtProbe = nil }
     let triggerAtProbes =
@@ -119,8 +123,8 @@ struct Scenario: Sendable, CustomStringConvertible {
     return Scenario(
       seed: seed, kind: kind, timeout: timeout, schedule: schedule, probeDurations: probeDurations,
       toggles: toggles,
-      throwAtProbe: throwAtProbe, retriesErrors: retriesErrors, cancelAtProbe: cancelAtProbe,
-      triggerAtProbes: triggerAtProbes)
+      throwAtProbe: throwAtProbe, retriesErrors: retriesErrors, throwsTransient: throwsTransient,
+      cancelAtProbe: cancelAtProbe, triggerAtProbes: triggerAtProbes)
   }
 
   /// Simpler variants of this scenario, for shrinking a failure to a minimal one.
@@ -133,6 +137,7 @@ struct Scenario: Sendable, CustomStringConvertible {
     }
     if !triggerAtProbes.isEmpty { variant { $0.triggerAtProbes = [] } }
     if throwAtProbe != nil { variant { $0.throwAtProbe = nil } }
+    if throwsTransient { variant { $0.throwsTransient = false } }
     if cancelAtProbe != nil { variant { $0.cancelAtProbe = nil } }
     for index in toggles.indices { variant { $0.toggles.remove(at: index) } }
     if probeDurations != [.zero] { variant { $0.probeDurations = [.zero] } }
@@ -155,7 +160,9 @@ enum ScenarioOutcome: Equatable, Sendable {
   case cancelled
 }
 
-struct ScriptedError: Error {}
+struct ScriptedError: TransientError {
+  var isTransient = false
+}
 
 /// The documented rules as a plain simulation: no clocks, no tasks.
 enum Model {
@@ -170,10 +177,15 @@ enum Model {
       probes.append(start)
       now += scenario.duration(ofProbe: index)
       if scenario.throwAtProbe == index {
-        guard scenario.retriesErrors else { return (.threw, probes) }
+        // The one rule (ProbeErrorKind): an error the wait retries, or one
+        // thrown at or after the deadline by a probe that began before it,
+        // saw nothing; any other is the condition's own.
+        let retried = scenario.retriesErrors || scenario.throwsTransient
+        let outOfTime = start < scenario.timeout && now >= scenario.timeout
+        guard retried || outOfTime else { return (.threw, probes) }
         switch scenario.kind {
         case .never, .always:
-          // A hold's probe that threw saw nothing: the promise is broken.
+          // A hold's probe that saw nothing: the promise is broken.
           return (.violated(probe: index), probes)
         default:
           runStart = nil
@@ -256,7 +268,7 @@ func runEngine(_ scenario: Scenario) async -> (outcome: ScenarioOutcome, probes:
       clock.advance(by: scenario.duration(ofProbe: index))
       if scenario.triggerAtProbes.contains(index) { trigger.fire() }
       if scenario.cancelAtProbe == index { withUnsafeCurrentTask { $0?.cancel() } }
-      if scenario.throwAtProbe == index { throw ScriptedError() }
+      if scenario.throwAtProbe == index { throw ScriptedError(isTransient: scenario.throwsTransient) }
       return scenario.answer(at: start)
     }
     do {

@@ -51,27 +51,44 @@ struct LoopState {
     onProbe?(WaitProbe(index: context.index, elapsed: context.elapsed, outcome: decided ? .decided : .notYet))
   }
 
-  /// Handles an error a probe threw: keeps and reports it when the wait
-  /// retries it, and throws it otherwise.
+  /// Handles an error a probe threw, by the one rule (``ProbeErrorKind``):
+  /// keeps and reports it when it is "not yet", and throws what ends the
+  /// loop otherwise.
   ///
   /// - Parameters:
   ///   - context: The probe's place in the wait.
   ///   - error: What the probe threw.
+  ///   - reading: The clock's reading as the probe returned, as the time
+  ///     since the wait started; it does not move the wait's time, which
+  ///     stays when the probe started until the reading after it.
+  ///   - timeout: The wait's timeout.
+  ///   - kind: Whether the wait waits for something or holds it.
   ///   - retryingErrors: Which errors the wait retries, if any; it
   ///     retries a ``TransientError`` that says so whatever they are.
   ///   - onProbe: The wait's probe observer, if any.
-  /// - Throws: `error`, when the wait does not retry it.
+  /// - Throws: `CancellationError` or ``ClockSleepFailure`` as they are;
+  ///   ``ProbeThrew`` for an error that broke a hold or is the condition's
+  ///   own failure.
   @inlinable @inline(never)
   mutating func probe(
-    _ context: ProbeContext, threw error: any Error,
+    _ context: ProbeContext, threw error: any Error, at reading: Duration, timeout: Duration, kind: WaitKind,
     retrying retryingErrors: (@Sendable (any Error) -> Bool)?,
     onProbe: (@Sendable (WaitProbe) -> Void)?
   ) throws {
-    guard !(error is CancellationError), !(error is ClockSleepFailure),
-      retryingErrors?(error) == true || isTransient(error)
-    else { throw error }
-    lastError = error
-    onProbe?(WaitProbe(index: context.index, elapsed: context.elapsed, outcome: .retriedError(error)))
+    let errorKind = ProbeErrorKind(
+      error, retrying: retryingErrors, startedAt: time.value, thrownAt: max(reading, time.value),
+      timeout: timeout)
+    switch errorKind.outcome(in: kind) {
+    case .notYet:
+      lastError = error
+      onProbe?(WaitProbe(index: context.index, elapsed: context.elapsed, outcome: .retriedError(error)))
+    case .breaksHold:
+      onProbe?(WaitProbe(index: context.index, elapsed: context.elapsed, outcome: .decided))
+      throw ProbeThrew(error: error, probe: context, breaksHold: true)
+    case .ends:
+      guard errorKind == .own else { throw error }
+      throw ProbeThrew(error: error, probe: context, breaksHold: false)
+    }
   }
 
   /// Reads the clock after a probe: the expiry of the wait when its time has

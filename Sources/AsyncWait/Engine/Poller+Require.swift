@@ -50,12 +50,15 @@ extension Poller {
   }
 
   /// Probes like ``poll(isolation:_:)``, for a throwing wait: an error the
-  /// probe throws and the wait does not retry is reported to a running test
-  /// as a failure of this wait, at its location, before it is thrown.
+  /// probe throws that ends the wait as the condition's own
+  /// (``ProbeErrorKind/own``) is reported to a running test as a failure
+  /// of this wait, at its location, before it is thrown.
   ///
   /// Outside a test, or in a scope that does not record failures, the
   /// probe's error is thrown as it is. Cancellation and an error of the
-  /// clock's `sleep` are never reported as the condition's.
+  /// clock's `sleep` are never reported as the condition's. An error that
+  /// broke a hold comes out as ``ProbeThrew``, for the hold to report as
+  /// its violation.
   ///
   /// - Parameters:
   ///   - comment: What the wait is for; read only when the probe throws.
@@ -82,10 +85,6 @@ extension Poller {
     isolation: isolated (any Actor)? = #isolation,
     _ probe: (ProbeContext) async throws -> Value?
   ) async throws -> PollOutcome<Value> {
-    // The probe that threw last, cleared when a later probe starts: the
-    // error that ends the poll is the condition's only when the probe that
-    // ran last threw it and the loop did not retry it.
-    var threw: ProbeContext?
     var context = ProbeContext(index: 1, elapsed: .zero)
     var value: Value?
     let outcome: PollOutcome<Void>
@@ -98,28 +97,17 @@ extension Poller {
           warnIfNearTimeout(probeCount: probeCount, elapsed: elapsed, comment: comment(), location: location)
         },
         until: {
-          threw = nil
-          do {
-            value = try await probe(context)
-            return value != nil
-          } catch {
-            // Only an error that ends the loop is the condition's failure: one
-            // the loop retries leaves `threw` clear, so that a later error of
-            // the clock's `sleep` is not taken for the condition's.
-            let ends =
-              !(error is CancellationError) && !(error is ClockSleepFailure) && retryingErrors?(error) != true
-              && !isTransient(error)
-            threw = ends ? context : nil
-            throw error
-          }
+          value = try await probe(context)
+          return value != nil
         })
     } catch let failure as ClockSleepFailure {
       throw failure.error
     } catch let standstill as VirtualTimeError {
       throw Self.report(standstill, comment: comment(), location: location)
-    } catch {
-      guard let probe = threw, let location = location else { throw error }
-      throw Self.conditionFailure(error, source: source, comment: comment(), probe: probe, location: location)
+    } catch let threw as ProbeThrew where !threw.breaksHold {
+      guard let location else { throw threw.error }
+      throw Self.conditionFailure(
+        threw.error, source: source, comment: comment(), probe: threw.probe, location: location)
     }
     return outcome.carrying(value)
   }

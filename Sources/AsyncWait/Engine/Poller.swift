@@ -38,10 +38,12 @@
 ///   at a time, so a far deadline never overflows a clock's instant.
 /// - Cancellation is checked before the first probe and before every sleep,
 ///   and ends a sleep at once.
-/// - An error thrown by a probe ends the wait with that error, unless the
-///   wait retries errors of its kind: then it counts as "not yet" and is kept
-///   for the timeout error. An error the clock's `sleep` throws ends the wait
-///   with that error.
+/// - What an error a probe throws means is decided in one place,
+///   ``ProbeErrorKind``, with the clock's reading as the probe returned: an
+///   error the wait retries, or one thrown at or after the deadline, is
+///   "not yet" for an eventually-style wait (kept for the timeout error)
+///   and breaks a hold; cancellation and any other error end the wait. An
+///   error the clock's `sleep` throws ends the wait with that error.
 @usableFromInline
 struct Poller<C: Clock>: Sendable where C.Duration == Duration {
 
@@ -120,16 +122,21 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///   when the timeout passed, how many probes ran, how long the wait took
   ///   and the last error retried.
   /// - Throws: `CancellationError` when the task is cancelled before a probe
-  ///   decides the wait; what `condition` throws and the wait does not
-  ///   retry; what the clock's `sleep` throws.
+  ///   decides the wait; what `condition` throws when it ends the wait
+  ///   (``ProbeErrorKind``); ``ProbeThrew`` for an error that broke a hold;
+  ///   what the clock's `sleep` throws.
   @inlinable @inline(__always)
   func poll(
     isolation: isolated (any Actor)? = #isolation,
     until condition: () async throws -> Bool
   ) async throws -> PollOutcome<Void> {
-    try await run(
-      isolation: isolation, readsContext: false, noting: { _ in }, measuresDecision: false, late: { _, _ in },
-      until: condition)
+    do {
+      return try await run(
+        isolation: isolation, readsContext: false, noting: { _ in }, measuresDecision: false,
+        late: { _, _ in }, until: condition)
+    } catch let threw as ProbeThrew where !threw.breaksHold {
+      throw threw.error
+    }
   }
 
   /// Probes until `probe` returns a value or the timeout passes.
@@ -144,7 +151,8 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// - Returns: The deciding probe's value, or, when the timeout passed, how
   ///   many probes ran, how long the wait took and the last error retried.
   /// - Throws: `CancellationError` when the task is cancelled before a probe
-  ///   decides the wait; what `probe` throws and the wait does not retry;
+  ///   decides the wait; what `probe` throws when it ends the wait
+  ///   (``ProbeErrorKind``); ``ProbeThrew`` for an error that broke a hold;
   ///   what the clock's `sleep` throws.
   @inlinable @inline(__always)
   func poll<Value>(
@@ -155,17 +163,22 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ) async throws -> PollOutcome<Value> {
     var context = ProbeContext(index: 1, elapsed: .zero)
     var value: Value?
-    let outcome = try await run(
-      isolation: isolation, readsContext: true, noting: { context = $0 },
-      measuresDecision: location != nil && timing.nearTimeout != nil,
-      late: { probeCount, elapsed in
-        guard let location else { return }
-        warnIfNearTimeout(probeCount: probeCount, elapsed: elapsed, comment: comment(), location: location)
-      },
-      until: {
-        value = try await probe(context)
-        return value != nil
-      })
+    let outcome: PollOutcome<Void>
+    do {
+      outcome = try await run(
+        isolation: isolation, readsContext: true, noting: { context = $0 },
+        measuresDecision: location != nil && timing.nearTimeout != nil,
+        late: { probeCount, elapsed in
+          guard let location else { return }
+          warnIfNearTimeout(probeCount: probeCount, elapsed: elapsed, comment: comment(), location: location)
+        },
+        until: {
+          value = try await probe(context)
+          return value != nil
+        })
+    } catch let threw as ProbeThrew where !threw.breaksHold {
+      throw threw.error
+    }
     return outcome.carrying(value)
   }
 
@@ -190,7 +203,9 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///     warnings, ``NearTimeoutWarning``).
   ///   - condition: Returns whether the wait is decided.
   /// - Returns: Whether a probe decided the wait, or how it expired.
-  /// - Throws: What ``poll(isolation:until:)`` throws.
+  /// - Throws: `CancellationError`; ``ProbeThrew`` for an error of the
+  ///   condition that ends the wait or breaks a hold; ``ClockSleepFailure``
+  ///   or the clock's own error for a failed sleep.
   @inlinable @inline(__always)
   func run(
     isolation: isolated (any Actor)?,
@@ -211,21 +226,22 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
       // The first probe of a plain wait is inlined into the caller, so a
       // wait whose condition already holds is specialized for its clock and
       // costs one clock read.
-      let (clock, timeout, schedule) = (clock, timeout, schedule)
-      // A transient error is "not yet" (``TransientError``); any other
-      // ends the wait with it.
-      var transient: (any Error)?
+      let (clock, timeout, schedule, kind) = (clock, timeout, schedule, timing.kind)
+      // What an error means is the rule's (``ProbeErrorKind``): one that
+      // is "not yet" comes back, to be kept; any other is thrown.
+      var notYet: (any Error)?
       do {
         if try await condition() { return .decided(()) }
-      } catch  where isTransient(error) {
-        transient = error
+      } catch {
+        notYet = try Self.firstPlainProbe(
+          threw: error, clock: clock, start: start, timeout: timeout, kind: kind)
       }
       switch try Self.afterFirstPlainProbe(
         clock: clock, start: start, timeout: timeout, schedule: schedule, readsContext: readsContext,
-        lastError: transient)
+        lastError: notYet, kind: kind)
       {
       case .expired(let elapsed):
-        return .expired(PollExpiry(probeCount: 1, elapsed: elapsed, lastError: transient))
+        return .expired(PollExpiry(probeCount: 1, elapsed: elapsed, lastError: notYet))
       case .sleep(let made): sleeper = made
       }
     } else {
@@ -266,9 +282,33 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
       loop.endProbe(context, decided: decided, onProbe: onProbe)
       if decided { return .ended(.decided(())) }
     } catch {
-      try loop.probe(context, threw: error, retrying: retryingErrors, onProbe: onProbe)
+      try loop.probe(
+        context, threw: error, at: start.duration(to: clock.now), timeout: timeout, kind: timing.kind,
+        retrying: retryingErrors, onProbe: onProbe)
     }
     return try afterFirstProbe(from: start, loop: loop)
+  }
+
+  /// Decides, by the one rule (``LoopState/probe(_:threw:at:timeout:kind:retrying:onProbe:)``),
+  /// what an error the first probe of a plain wait threw means.
+  ///
+  /// - Parameters:
+  ///   - error: What the probe threw.
+  ///   - clock: The wait's clock, read as the probe returned.
+  ///   - start: When the wait started, on `clock`.
+  ///   - timeout: The wait's timeout.
+  ///   - kind: Whether the wait waits for something or holds it.
+  /// - Returns: `error`, when it counts as "not yet".
+  /// - Throws: What ends the wait, as the rule says.
+  @inlinable @inline(never)
+  static func firstPlainProbe(
+    threw error: any Error, clock: C, start: C.Instant, timeout: Duration, kind: WaitKind
+  ) throws -> any Error {
+    var loop = LoopState(probeCount: 1, generations: [])
+    try loop.probe(
+      ProbeContext(index: 1, elapsed: .zero), threw: error, at: start.duration(to: clock.now),
+      timeout: timeout, kind: kind, retrying: nil, onProbe: nil)
+    return error
   }
 
   /// After an undecided first probe of a wait with options: the expiry of
@@ -293,8 +333,8 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     let options = Sleeper<C>.Options(triggers: triggers, retryingErrors: retryingErrors, onProbe: onProbe)
     return .sleep(
       Sleeper(
-        clock: clock, start: start, timeout: timeout, schedule: schedule, options: options, loop: loop,
-        readsContext: true, standstillLimit: standstillLimit))
+        clock: clock, start: start, timeout: timeout, kind: timing.kind, schedule: schedule, options: options,
+        loop: loop, readsContext: true, standstillLimit: standstillLimit))
   }
 
   /// ``afterFirstProbe(from:loop:)`` for a plain wait, from the
@@ -308,13 +348,15 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///   - timeout: The wait's timeout.
   ///   - schedule: The wait's polling schedule.
   ///   - readsContext: Whether the probes read their place in the wait.
-  ///   - lastError: The transient error the first probe threw, if any.
+  ///   - lastError: The error the first probe threw, if it counted as
+  ///     "not yet".
+  ///   - kind: Whether the wait waits for something or holds it.
   /// - Returns: The wait's end, or its sleeper.
   /// - Throws: `CancellationError` when the task is cancelled.
   @inlinable @inline(never)
   static func afterFirstPlainProbe(
     clock: C, start: C.Instant, timeout: Duration, schedule: PollingSchedule, readsContext: Bool,
-    lastError: (any Error)? = nil
+    lastError: (any Error)? = nil, kind: WaitKind
   ) throws -> FirstPlainProbe<C> {
     var loop = LoopState(probeCount: 1, generations: [])
     loop.lastError = lastError
@@ -324,7 +366,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     try Task.checkCancellation()
     return .sleep(
       Sleeper(
-        clock: clock, start: start, timeout: timeout, schedule: schedule, options: nil, loop: loop,
+        clock: clock, start: start, timeout: timeout, kind: kind, schedule: schedule, options: nil, loop: loop,
         readsContext: readsContext))
   }
 

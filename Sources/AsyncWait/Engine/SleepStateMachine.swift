@@ -45,6 +45,9 @@ struct SleepStateMachine {
   @usableFromInline var loop: LoopState
   /// How long the wait may take before it gives up.
   @usableFromInline let timeout: Duration
+  /// Whether the wait waits for something or holds it, for what a probe's
+  /// error means (``ProbeErrorKind/outcome(in:)``).
+  @usableFromInline let kind: WaitKind
   /// The wait's time at which the current sleep ends.
   @usableFromInline var sleepEnd = Duration.zero
   /// The wait's time at which the piece in progress ends: the sleep's
@@ -65,12 +68,17 @@ struct SleepStateMachine {
   /// - Parameters:
   ///   - loop: The loop's state after the first probe.
   ///   - timeout: How long the wait may take.
+  ///   - kind: Whether the wait waits for something or holds it.
   ///   - schedule: How long it sleeps after each probe.
   ///   - readsContext: Whether every probe reads the clock as it starts.
   @inlinable
-  init(loop: LoopState, timeout: Duration, schedule: PollingSchedule, readsContext: Bool) {
+  init(
+    loop: LoopState, timeout: Duration, kind: WaitKind = .eventually, schedule: PollingSchedule,
+    readsContext: Bool
+  ) {
     self.loop = loop
     self.timeout = timeout
+    self.kind = kind
     self.schedule = schedule
     self.readsContext = readsContext
   }

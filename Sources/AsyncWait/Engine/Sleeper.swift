@@ -116,11 +116,11 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
 
   @usableFromInline
   init(
-    clock: C, start: C.Instant, timeout: Duration, schedule: PollingSchedule, options: Options?,
+    clock: C, start: C.Instant, timeout: Duration, kind: WaitKind, schedule: PollingSchedule, options: Options?,
     loop: LoopState, readsContext: Bool, standstillLimit: Duration? = nil
   ) {
     self.machine = SleepStateMachine(
-      loop: loop, timeout: timeout, schedule: schedule, readsContext: readsContext || options != nil)
+      loop: loop, timeout: timeout, kind: kind, schedule: schedule, readsContext: readsContext || options != nil)
     self.clock = clock
     self.start = start
     self.options = options
@@ -234,15 +234,19 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     return afterProbe()
   }
 
-  /// Handles an error the probe threw: keeps and reports it when the wait
-  /// retries it, then goes on as ``probed()``.
+  /// Handles an error the probe threw, by the one rule
+  /// (``LoopState/probe(_:threw:at:timeout:kind:retrying:onProbe:)``): keeps
+  /// and reports it when it is "not yet", then goes on as ``probed()``,
+  /// with the same reading of the clock.
   ///
-  /// - Throws: `error` when the wait does not retry it.
+  /// - Throws: What ends the wait, as the rule says.
   @inlinable @inline(never)
   func probeThrew(_ error: any Error) throws -> Step {
+    let reading = self.reading
     try machine.loop.probe(
-      context, threw: error, retrying: options?.retryingErrors, onProbe: options?.onProbe)
-    return afterProbe()
+      context, threw: error, at: reading, timeout: machine.timeout, kind: machine.kind,
+      retrying: options?.retryingErrors, onProbe: options?.onProbe)
+    return afterProbe(reading: reading)
   }
 
   /// How many probes ran and the wait's time, read as the probe that
@@ -268,9 +272,12 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   /// place's lock (``arm()``), where the cancellation handler leaves it: a
   /// check of the task's own flag here would retain and release the task on
   /// every probe.
+  ///
+  /// - Parameter reading: The clock's reading as the probe returned, when
+  ///   it was read already.
   @inlinable
-  func afterProbe() -> Step {
-    switch machine.probeEnded(reading: reading) {
+  func afterProbe(reading: Duration? = nil) -> Step {
+    switch machine.probeEnded(reading: reading ?? self.reading) {
     case .expired: return .expired
     case .sleep: return arm()
     }

@@ -8,12 +8,16 @@ struct Timing: Sendable {
   /// The fraction of the timeout after which a wait that succeeds warns
   /// (``NearTimeoutWarning``); `nil` when off, and for a hold's window.
   @usableFromInline var nearTimeout: Double?
+  /// Whether the wait waits for something or holds it, which decides what
+  /// an error a probe throws means (``ProbeErrorKind/outcome(in:)``).
+  @usableFromInline var kind: WaitKind
 
   @usableFromInline
   init(
     timeout: Duration, schedule: PollingSchedule, scale: Double, endsAtScopeDeadline: Bool,
-    nearTimeout: Double? = nil
+    nearTimeout: Double? = nil, kind: WaitKind = .eventually
   ) {
+    self.kind = kind
     self.timeout = timeout
     self.schedule = schedule
     self.scale = scale
@@ -22,13 +26,19 @@ struct Timing: Sendable {
   }
 }
 
-/// Whether a timeout gives slowness room (eventually-style waits) or is a
-/// hold's window.
+/// Whether a wait waits for something to happen or holds a promise for a
+/// window.
+///
+/// It decides how the timeout is read (a window is never scaled nor cut
+/// short) and what an error a probe throws means
+/// (``ProbeErrorKind/outcome(in:)``).
 @usableFromInline
-enum TimeoutKind: Sendable {
-  /// A wait for something to happen: scaled on a clock of real time, and
-  /// cut to a scope's deadline.
+enum WaitKind: Sendable {
+  /// A wait for something to happen (eventually, value, stable-for,
+  /// not-before, an assertion block): its timeout is scaled on a clock of
+  /// real time and cut to a scope's deadline.
   case eventually
-  /// A never or always window: never scaled, never cut short.
-  case window
+  /// A never or always hold: its window is never scaled, never cut short,
+  /// and a probe that saw nothing breaks it.
+  case hold
 }
