@@ -13,22 +13,20 @@ import Testing
 /// limit.
 @Suite(.timeLimit(.minutes(1)))
 struct VirtualTimeGuardTests {
-  // MARK: The watchdog, in a test's own real time
+  // MARK: The guard, in a test's own real time
 
-  /// Sleep `id` of a fresh parking place, and the watchdog on it, with a
-  /// manual clock standing in for real time.
-  private func watched(clock: ManualClock, realTime: ManualClock) -> (Parking, UInt64, Task<Void, Never>) {
-    let parking = Parking()
-    let sleep = parking.beginFreshSleep()
-    let watchdog = Task {
-      await Standstill.watch(parking, sleep: sleep, clock: clock, limit: .seconds(10), realTime: realTime)
-    }
-    return (parking, sleep, watchdog)
+  /// A guard with a limit of 10 s, and a manual clock standing in for
+  /// real time.
+  private func guarded(clock: ManualClock, realTime: ManualClock) -> StandstillGuard<ManualClock, ManualClock> {
+    StandstillGuard(clock: clock, limit: .seconds(10), realTime: realTime)
   }
 
   @Test func aClockThatMovesIsWatchedOnAndOneThatStandsStillEndsTheSleep() async throws {
     let (clock, realTime) = (ManualClock(), ManualClock())
-    let (parking, sleep, watchdog) = watched(clock: clock, realTime: realTime)
+    let standstill = guarded(clock: clock, realTime: realTime)
+    let parking = Parking()
+    let sleep = parking.beginFreshSleep()
+    standstill.watch(parking, sleep: sleep)
 
     // The clock moves a little within the first stretch: the watch goes on.
     try await realTime.sleepers(atLeast: 1)
@@ -36,11 +34,12 @@ struct VirtualTimeGuardTests {
     realTime.advance(by: .seconds(10))
     try await realTime.sleepers(atLeast: 1)
     #expect(parking.isWaiting(for: sleep))
+    #expect(realTime.sleepingDeadlines == [realTime.start.advanced(by: .seconds(20))])
 
     // A whole stretch without a move ends the sleep.
     realTime.advance(by: .seconds(10))
     let wake = await withUnsafeContinuation { parking.suspend(sleep, $0) }
-    await watchdog.value
+    standstill.end()
     guard case .standstill(let stoodStill) = wake else {
       Issue.record("the sleep ended by \(wake)")
       return
@@ -48,32 +47,68 @@ struct VirtualTimeGuardTests {
     #expect(stoodStill == .seconds(10))
   }
 
-  @Test func aSleepThatEndsFirstIsLeftAlone() async throws {
+  @Test func aSleepThatEndsFirstIsLeftAloneAndTheNextIsWatchedInItsTurn() async throws {
     let (clock, realTime) = (ManualClock(), ManualClock())
-    let (parking, sleep, watchdog) = watched(clock: clock, realTime: realTime)
+    let standstill = guarded(clock: clock, realTime: realTime)
+    let parking = Parking()
+    let first = parking.beginFreshSleep()
+    standstill.watch(parking, sleep: first)
     try await realTime.sleepers(atLeast: 1)
 
-    parking.resume(sleep, with: .deadline)
-    let wake = await withUnsafeContinuation { parking.suspend(sleep, $0) }
-    realTime.advance(by: .seconds(10))
-    await watchdog.value
-
+    parking.resume(first, with: .deadline)
+    let wake = await withUnsafeContinuation { parking.suspend(first, $0) }
     guard case .deadline = wake else {
       Issue.record("the sleep ended by \(wake)")
       return
     }
-    // The watch ended without resuming anything: the next sleep is served.
-    #expect(realTime.sleepingDeadlines.isEmpty)
+    // A second sleep, 4 s of real time later: it is checked 10 s after it
+    // began, not at the first sleep's check.
+    realTime.advance(by: .seconds(4))
+    let second = parking.beginFreshSleep()
+    standstill.watch(parking, sleep: second)
+    realTime.advance(by: .seconds(6))
+    try await realTime.sleepers(atLeast: 1)
+    #expect(parking.isWaiting(for: second))
+    #expect(realTime.sleepingDeadlines == [realTime.start.advanced(by: .seconds(14))])
+
+    realTime.advance(by: .seconds(4))
+    let secondWake = await withUnsafeContinuation { parking.suspend(second, $0) }
+    standstill.end()
+    guard case .standstill = secondWake else {
+      Issue.record("the second sleep ended by \(secondWake)")
+      return
+    }
   }
 
-  @Test func aCancelledWatchEndsAtOnce() async throws {
+  @Test func aThousandSleepsKeepOneTaskAndOneSleepInRealTime() async throws {
     let (clock, realTime) = (ManualClock(), ManualClock())
-    let (parking, sleep, watchdog) = watched(clock: clock, realTime: realTime)
+    let standstill = guarded(clock: clock, realTime: realTime)
+    let parking = Parking()
+    for _ in 0..<1_000 {
+      let sleep = parking.beginFreshSleep()
+      standstill.watch(parking, sleep: sleep)
+      parking.resume(sleep, with: .deadline)
+      _ = await withUnsafeContinuation { parking.suspend(sleep, $0) }
+    }
     try await realTime.sleepers(atLeast: 1)
 
-    watchdog.cancel()
-    await watchdog.value
+    // One sleep of real time for the whole wait, not one a probe.
+    #expect(realTime.sleepingDeadlines.count == 1)
+    standstill.end()
+  }
 
+  @Test func anEndedGuardStopsAtOnceAndWatchesNothingMore() async throws {
+    let (clock, realTime) = (ManualClock(), ManualClock())
+    let standstill = guarded(clock: clock, realTime: realTime)
+    let parking = Parking()
+    let sleep = parking.beginFreshSleep()
+    standstill.watch(parking, sleep: sleep)
+    try await realTime.sleepers(atLeast: 1)
+
+    standstill.end()
+    standstill.watch(parking, sleep: sleep)
+
+    #expect(standstill.check() == nil)
     #expect(parking.isWaiting(for: sleep))
   }
 

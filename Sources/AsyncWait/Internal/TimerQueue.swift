@@ -33,19 +33,16 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
     var machine = Machine()
     /// Driver tasks, kept so that the queue can cancel them.
     var drivers: [Task<Void, Never>] = []
-    /// The real-time guard of the sleep scheduled last (``Standstill``),
-    /// cancelled when the next is scheduled, when a sleep ends early and
-    /// when the queue shuts down.
-    var watchdog: Task<Void, Never>?
   }
 
   /// The most entries a driver takes from the queue under one hold of the lock.
   static var batchSize: Int { 64 }
 
   let clock: C
-  /// How much real time a sleep may pass while the clock stands still; `nil`
-  /// for a clock that measures real time, whose sleeps have no guard.
-  let standstillLimit: Duration?
+  /// The real-time guard of the wait's sleeps (``Standstill``): one for
+  /// the wait, told of each sleep; `nil` for a clock that measures real
+  /// time, whose sleeps have no guard.
+  private let standstillGuard: StandstillGuard<C, ContinuousClock>?
   // Protects the queue's state. While holding it the queue takes a wait's
   // parking lock (to tell stale entries during a compaction), and nothing
   // else; no code takes it while holding a parking lock.
@@ -53,7 +50,9 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
 
   private init(clock: C, standstillLimit: Duration?) {
     self.clock = clock
-    self.standstillLimit = standstillLimit
+    self.standstillGuard = standstillLimit.map {
+      StandstillGuard(clock: clock, limit: $0, realTime: ContinuousClock())
+    }
   }
 
   /// A new private queue for one wait on `clock`.
@@ -81,42 +80,26 @@ final class TimerQueue<C: Clock>: Sendable where C.Duration == Duration {
       let driver = Task.detached(priority: Task.currentPriority) { await self.drive(from: target) }
       state.withLock { $0.drivers.append(driver) }
     }
-    if let limit = standstillLimit {
-      let clock = clock
-      let watchdog = Task.detached {
-        await Standstill.watch(parking, sleep: id, clock: clock, limit: limit)
-      }
-      state.withLock { state in
-        defer { state.watchdog = watchdog }
-        return state.watchdog
-      }?.cancel()
-    }
+    standstillGuard?.watch(parking, sleep: id)
   }
 
   /// Ends the queue's drivers; the wait calls it when it ends.
   func shutDown() {
-    let (idle, drivers, watchdog) = state.withLock { state in
-      defer {
-        state.drivers = []
-        state.watchdog = nil
-      }
-      return (state.machine.shutDown(), state.drivers, state.watchdog)
+    let (idle, drivers) = state.withLock { state in
+      defer { state.drivers = [] }
+      return (state.machine.shutDown(), state.drivers)
     }
     idle?.resume(returning: nil)
     for driver in drivers { driver.cancel() }
-    watchdog?.cancel()
+    standstillGuard?.end()
   }
 
   /// Notes that a sleep scheduled on this queue ended before its deadline,
   /// leaving a stale entry; removes the stale entries once they may
   /// outnumber the live ones.
   func discard() {
-    let (released, watchdog) = state.withLock { state in
-      defer { state.watchdog = nil }
-      return (state.machine.sleepEndedEarly(), state.watchdog)
-    }
+    let released = state.withLock { $0.machine.sleepEndedEarly() }
     for parking in released { parking.release() }
-    watchdog?.cancel()
   }
 
   /// A driver: sleeps until its target, resumes what is due, and goes on to
