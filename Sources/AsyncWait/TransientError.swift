@@ -1,10 +1,13 @@
 /// An error a probe throws when it could not read the state this time, and
 /// may the next: a slow answer, a service that is busy.
 ///
-/// Every wait counts a transient error as "not yet", as it does an error
-/// its `retryingErrors:` names (``Wait/init(timeout:schedule:triggers:retryingErrors:onProbe:scalesTimeout:standstillLimit:clock:)``):
-/// it probes again on its schedule until its own deadline, and a timeout
-/// names the last one (`last error: …`). A tree that reads a web page
+/// Every wait treats a transient error as it does an error its
+/// `retryingErrors:` names (``Wait/init(timeout:schedule:triggers:retryingErrors:onProbe:scalesTimeout:standstillLimit:clock:)``):
+/// an eventually-style wait counts it as "not yet", probes again on its
+/// schedule until its own deadline, and a timeout names the last one
+/// (`last error: …`); a stable run starts again; a `never` or `always` hold
+/// breaks, because a probe that saw nothing cannot count as the promise
+/// kept. A tree that reads a web page
 /// throws one when the page takes longer than the browser's command
 /// timeout to answer, so that a slow page makes a slow wait, not a failed
 /// one.

@@ -78,7 +78,8 @@ import Testing
     let clock = ManualClock()
     func sleeper() -> Sleeper<ManualClock> {
       Sleeper(
-        clock: clock, start: clock.now, timeout: .seconds(60), kind: .eventually, schedule: .fixed(.seconds(1)),
+        clock: clock, start: clock.now, timeout: .seconds(60), kind: .eventually,
+        schedule: .fixed(.seconds(1)),
         options: nil,
         loop: LoopState(probeCount: 1, generations: []), readsContext: false)
     }

@@ -17,7 +17,8 @@ struct VirtualTimeGuardTests {
 
   /// A guard with a limit of 10 s, and a manual clock standing in for
   /// real time.
-  private func guarded(clock: ManualClock, realTime: ManualClock) -> StandstillGuard<ManualClock, ManualClock> {
+  private func guarded(clock: ManualClock, realTime: ManualClock) -> StandstillGuard<ManualClock, ManualClock>
+  {
     StandstillGuard(clock: clock, limit: .seconds(10), realTime: realTime)
   }
 

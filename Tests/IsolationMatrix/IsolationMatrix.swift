@@ -84,14 +84,32 @@ actor ProbeActor {
 
 // MARK: - What a probe records
 
+/// What the probes of a run do: decide at a probe, or throw at one first.
+///
+/// The isolation matrix decides at the fourth probe; the promise matrix
+/// (PromiseMatrix.swift) throws each kind of error at a probe, or decides
+/// only after a hundred thousand.
+enum Script: Sendable {
+  /// Every probe from this one on decides the run.
+  case decideAt(Int)
+  /// Probe `probe` runs `before`, then throws `error`; the others decide
+  /// from the fourth on.
+  case throwAt(probe: Int, error: any Error, before: @Sendable () -> Void)
+  /// No probe decides; each tells `probed` its number.
+  case neverDecide(probed: @Sendable (Int) -> Void)
+}
+
 /// The record of one run: every probe's place, and how many ran.
 final class ProbeRecord: Sendable {
   /// Where every probe should run.
   let expected: Place
+  /// What the probes do.
+  let script: Script
   private let state = Locked<(count: Int, misplaced: [String])>((0, []))
 
-  init(expected: Place) {
+  init(expected: Place, script: Script = .decideAt(ProbeRecord.deciding)) {
     self.expected = expected
+    self.script = script
   }
 
   /// Records a probe; returns its number, counting from 1.
@@ -105,9 +123,31 @@ final class ProbeRecord: Sendable {
     }
   }
 
-  /// Records a probe; returns whether it is the one that decides the run
-  /// (the fourth: three wake-ups after the first probe).
-  func decides() -> Bool { probe() >= ProbeRecord.deciding }
+  /// Records a probe; returns whether it decides the run (by default the
+  /// fourth: three wake-ups after the first probe), or throws the
+  /// script's error.
+  func decides() throws -> Bool {
+    let count = probe()
+    switch script {
+    case .decideAt(let deciding):
+      return count >= deciding
+    case .throwAt(let probe, let error, let before):
+      if count == probe {
+        before()
+        throw error
+      }
+      return count >= ProbeRecord.deciding
+    case .neverDecide(let probed):
+      probed(count)
+      return false
+    }
+  }
+
+  /// Records a probe, or throws the script's error; returns its number,
+  /// counting from 1, when it decides the run, and 0 when not.
+  func counted() throws -> Int {
+    try decides() ? count : 0
+  }
 
   /// The probe that decides a run.
   static let deciding = 4
@@ -147,9 +187,14 @@ final class ProbeElement: WaitableElement, Sendable {
   }
 
   /// Appears, or goes away, at the deciding probe.
-  var exists: Bool { record.decides() != vanishes }
-  /// Becomes true at the deciding probe.
-  var isReady: Bool { record.decides() }
+  var exists: Bool {
+    get throws { try record.decides() != vanishes }
+  }
+  /// Becomes true at the deciding probe; a key path cannot throw, so the
+  /// script's error is not seen here (``Entry/probeThrows``).
+  var isReady: Bool { (try? record.decides()) ?? false }
+  /// Becomes true at the deciding probe, or throws the script's error.
+  func ready() throws -> Bool { try record.decides() }
   var elementDescription: String { "the probe element" }
 }
 
@@ -371,29 +416,29 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
     case .waitUntil:
       try expect(
         try await AsyncWait.waitUntil(timeout: timeout, pollingInterval: interval, clock: clock) {
-          record.decides()
+          try record.decides()
         }, true)
     case .requireEventually:
       try await AsyncWait.requireEventually(timeout: timeout, pollingInterval: interval, clock: clock) {
-        record.decides()
+        try record.decides()
       }
     case .requireEventuallyToEqual:
       try await AsyncWait.requireEventually(
-        for: record.decides(), toEqual: true, timeout: timeout, pollingInterval: interval, clock: clock)
+        for: try record.decides(), toEqual: true, timeout: timeout, pollingInterval: interval, clock: clock)
     case .requireEventuallyToSatisfy:
       try await AsyncWait.requireEventually(
-        for: record.probe(), timeout: timeout, pollingInterval: interval, clock: clock
+        for: try record.counted(), timeout: timeout, pollingInterval: interval, clock: clock
       ) { $0 >= ProbeRecord.deciding }
     case .requirePassing:
       try await AsyncWait.requirePassing(timeout: timeout, pollingInterval: interval, clock: clock) {
-        if !record.decides() { throw NotYet() }
+        if try !record.decides() { throw NotYet() }
       }
     case .withWaitDefaults:
       await AsyncWait.withWaitDefaults(timeout: timeout) { _ = record.probe() }
     case .waitUntilMethod:
-      try expect(try await wait.until { record.decides() }, true)
+      try expect(try await wait.until { try record.decides() }, true)
     case .waitRequire:
-      try await wait.require { record.decides() }
+      try await wait.require { try record.decides() }
     case .waitUntilRemaining:
       // The condition runs in a child task, isolated to the actor it was
       // formed on: here, the one it names (a test's `@MainActor` closure is
@@ -401,60 +446,64 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
       try expect(
         try await wait.until { _ in
           _ = isolation
-          return record.decides()
+          return try record.decides()
         }, true)
     case .waitRequireRemaining:
       try await wait.require { _ in
         _ = isolation
-        return record.decides()
+        return try record.decides()
       }
     case .waitRequireValue:
-      _ = try await wait.requireValue { record.decides() ? "done" : nil }
+      _ = try await wait.requireValue { try record.decides() ? "done" : nil }
     case .waitRequireForToEqual:
-      try await wait.require(for: record.decides(), toEqual: true)
+      try await wait.require(for: try record.decides(), toEqual: true)
     case .waitRequireForToSatisfy:
-      try await wait.require(for: record.probe()) { $0 >= ProbeRecord.deciding }
+      try await wait.require(for: try record.counted()) { $0 >= ProbeRecord.deciding }
     case .waitRequireReadingToEqual:
-      try await wait.require(reading: { record.decides() }, toEqual: true)
+      try await wait.require(reading: { try record.decides() }, toEqual: true)
     case .stable:
-      try expect(try await wait.stable(for: .zero) { record.decides() }, true)
+      try expect(try await wait.stable(for: .zero) { try record.decides() }, true)
     case .requireStable:
-      try await wait.requireStable(for: .zero) { record.decides() }
+      try await wait.requireStable(for: .zero) { try record.decides() }
     case .never:
-      try expect(try await wait.never { record.decides() }, false)
+      try expect(try await wait.never { try record.decides() }, false)
     case .always:
-      try expect(try await wait.always { !record.decides() }, false)
+      try expect(try await wait.always { try !record.decides() }, false)
     case .requireNever:
-      try await expectViolation { try await wait.requireNever(isolation: isolation) { record.decides() } }
+      try await expectViolation { try await wait.requireNever(isolation: isolation) { try record.decides() } }
     case .requireAlways:
-      try await expectViolation { try await wait.requireAlways(isolation: isolation) { !record.decides() } }
+      try await expectViolation {
+        try await wait.requireAlways(isolation: isolation) { try !record.decides() }
+      }
     case .untilNotBefore:
-      try expect(try await wait.until(notBefore: .zero) { record.decides() }, true)
+      try expect(try await wait.until(notBefore: .zero) { try record.decides() }, true)
     case .requireNotBefore:
-      try await wait.require(notBefore: .zero) { record.decides() }
+      try await wait.require(notBefore: .zero) { try record.decides() }
     case .untilObserved:
       let ticker = env.ticker
       try expect(
         try await wait.untilObserved {
           _ = ticker.ticks
-          return record.decides()
+          return try record.decides()
         }, true)
     case .requireObserved:
       let ticker = env.ticker
       try await wait.requireObserved {
         _ = ticker.ticks
-        return record.decides()
+        return try record.decides()
       }
     case .waitRequirePassing:
-      try await wait.requirePassing { if !record.decides() { throw NotYet() } }
+      try await wait.requirePassing { if try !record.decides() { throw NotYet() } }
     case .requireAlwaysPassing:
       try await expectViolation {
-        try await wait.requireAlwaysPassing(isolation: isolation) { if record.decides() { throw NotYet() } }
+        try await wait.requireAlwaysPassing(isolation: isolation) {
+          if try record.decides() { throw NotYet() }
+        }
       }
     case .elementWait:
-      try expect(try await element.wait(using: wait) { $0.isReady }, true)
+      try expect(try await element.wait(using: wait) { try $0.ready() }, true)
     case .elementRequire:
-      try await element.require(using: wait) { $0.isReady }
+      try await element.require(using: wait) { try $0.ready() }
     case .waitForExistence:
       try expect(try await element.waitForExistence(using: wait), true)
     case .waitForNonExistence:
@@ -464,16 +513,16 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
     case .requireNonExistence:
       try await env.vanishing.requireNonExistence(using: wait)
     case .elementNever:
-      try expect(try await element.never(using: wait) { $0.isReady }, false)
+      try expect(try await element.never(using: wait) { try $0.ready() }, false)
     case .elementAlways:
-      try expect(try await element.always(using: wait) { !$0.isReady }, false)
+      try expect(try await element.always(using: wait) { try !$0.ready() }, false)
     case .elementRequireNever:
       try await expectViolation {
-        try await element.requireNever(using: wait, isolation: isolation) { $0.isReady }
+        try await element.requireNever(using: wait, isolation: isolation) { try $0.ready() }
       }
     case .elementRequireAlways:
       try await expectViolation {
-        try await element.requireAlways(using: wait, isolation: isolation) { !$0.isReady }
+        try await element.requireAlways(using: wait, isolation: isolation) { try !$0.ready() }
       }
     case .elementWaitForToEqual:
       try expect(try await element.wait(for: \.isReady, toEqual: true, using: wait), true)
@@ -514,7 +563,32 @@ struct MatrixCase: Sendable, CustomStringConvertible {
   /// Runs the case from `place`: the main actor, a fresh `ProbeActor`, or
   /// nonisolated code; returns what went wrong, or `nil`.
   func run(from place: Place) async -> String? {
-    let record = ProbeRecord(expected: place)
+    let (record, error) = await outcome(from: place)
+    if let error { return "\(self), from \(place): threw \(error)" }
+    var problems = record.misplaced
+    if record.count < entry.minimumProbes {
+      problems.append("only \(record.count) probes ran, \(entry.minimumProbes) expected")
+    }
+    return problems.isEmpty ? nil : "\(self), from \(place): " + problems.joined(separator: "; ")
+  }
+
+  /// Runs the case from `place` with the probes' `script`; returns the
+  /// record of the probes, and what the wait threw, if anything
+  /// (`MatrixError` when it returned other than the matrix expects of a
+  /// deciding probe).
+  ///
+  /// - Parameters:
+  ///   - place: Where the wait is called from.
+  ///   - script: What the probes do.
+  ///   - retrying: The wait's `retryingErrors`, for the entries that take
+  ///     a `Wait`.
+  ///   - manualClock: The clock of a `.manualClock` run.
+  /// - Returns: The record of the probes, and what the wait threw.
+  func outcome(
+    from place: Place, script: Script = .decideAt(ProbeRecord.deciding),
+    retrying: (@Sendable (any Error) -> Bool)? = nil, manualClock: ManualClock = ManualClock()
+  ) async -> (record: ProbeRecord, error: (any Error)?) {
+    let record = ProbeRecord(expected: place, script: script)
     let ticker = Ticker()
     let tree = NodeTree()
     let trigger = WaitTrigger()
@@ -524,7 +598,7 @@ struct MatrixCase: Sendable, CustomStringConvertible {
     let element = ProbeElement(record: record, triggers: treeTriggers)
     let vanishing = ProbeElement(record: record, triggers: treeTriggers, vanishes: true)
     let app = TreeElement<ElementNode>("app", triggers: treeTriggers) {
-      let decided = record.decides()
+      let decided = try record.decides()
       return ElementNode(
         .window,
         children: [ElementNode(.button, identifier: "go", isEnabled: decided)]
@@ -539,17 +613,19 @@ struct MatrixCase: Sendable, CustomStringConvertible {
         }
       }
     }
-    let outcome: String?
+    let outcome: (any Error)?
     switch source {
     case .timer:
       let clock = ContinuousClock()
       outcome = await run(
         Env(
           source: source, record: record, clock: clock, timeout: .seconds(60), interval: .milliseconds(1),
-          wait: Wait(timeout: .seconds(60), schedule: .fixed(.milliseconds(1)), clock: clock), ticker: ticker,
+          wait: Wait(
+            timeout: .seconds(60), schedule: .fixed(.milliseconds(1)), retryingErrors: retrying, clock: clock),
+          ticker: ticker,
           element: element, vanishing: vanishing, app: app), from: place)
     case .manualClock:
-      let clock = ManualClock()
+      let clock = manualClock
       // Only the interval's sleeps are ended: a sleep toward the deadline
       // (a bounded probe's race) is left alone.
       let driver = drive {
@@ -562,7 +638,9 @@ struct MatrixCase: Sendable, CustomStringConvertible {
       outcome = await run(
         Env(
           source: source, record: record, clock: clock, timeout: .seconds(1_000), interval: .seconds(1),
-          wait: Wait(timeout: .seconds(1_000), schedule: .fixed(.seconds(1)), clock: clock), ticker: ticker,
+          wait: Wait(
+            timeout: .seconds(1_000), schedule: .fixed(.seconds(1)), retryingErrors: retrying, clock: clock),
+          ticker: ticker,
           element: element, vanishing: vanishing, app: app), from: place)
       stop.withLock { $0 = true }
       await driver.value
@@ -584,20 +662,17 @@ struct MatrixCase: Sendable, CustomStringConvertible {
           source: source, record: record, clock: clock, timeout: .seconds(100_000),
           interval: .seconds(10_000),
           wait: Wait(
-            timeout: .seconds(100_000), schedule: .fixed(.seconds(10_000)), triggers: triggers, clock: clock),
+            timeout: .seconds(100_000), schedule: .fixed(.seconds(10_000)), triggers: triggers,
+            retryingErrors: retrying, clock: clock),
           ticker: ticker, element: element, vanishing: vanishing, app: app), from: place)
       stop.withLock { $0 = true }
       await driver.value
     }
-    if let outcome { return "\(self), from \(place): \(outcome)" }
-    var problems = record.misplaced
-    if record.count < entry.minimumProbes {
-      problems.append("only \(record.count) probes ran, \(entry.minimumProbes) expected")
-    }
-    return problems.isEmpty ? nil : "\(self), from \(place): " + problems.joined(separator: "; ")
+    return (record, outcome)
   }
 
-  private func run<C: Clock>(_ env: Env<C>, from place: Place) async -> String? where C.Duration == Duration {
+  private func run<C: Clock>(_ env: Env<C>, from place: Place) async -> (any Error)?
+  where C.Duration == Duration {
     do {
       switch place {
       case .main: try await Self.runOnMainActor(entry, env)
@@ -606,7 +681,7 @@ struct MatrixCase: Sendable, CustomStringConvertible {
       }
       return nil
     } catch {
-      return "threw \(error)"
+      return error
     }
   }
 

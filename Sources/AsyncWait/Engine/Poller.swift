@@ -366,7 +366,8 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     try Task.checkCancellation()
     return .sleep(
       Sleeper(
-        clock: clock, start: start, timeout: timeout, kind: kind, schedule: schedule, options: nil, loop: loop,
+        clock: clock, start: start, timeout: timeout, kind: kind, schedule: schedule, options: nil,
+        loop: loop,
         readsContext: readsContext))
   }
 

@@ -116,11 +116,13 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
 
   @usableFromInline
   init(
-    clock: C, start: C.Instant, timeout: Duration, kind: WaitKind, schedule: PollingSchedule, options: Options?,
+    clock: C, start: C.Instant, timeout: Duration, kind: WaitKind, schedule: PollingSchedule,
+    options: Options?,
     loop: LoopState, readsContext: Bool, standstillLimit: Duration? = nil
   ) {
     self.machine = SleepStateMachine(
-      loop: loop, timeout: timeout, kind: kind, schedule: schedule, readsContext: readsContext || options != nil)
+      loop: loop, timeout: timeout, kind: kind, schedule: schedule,
+      readsContext: readsContext || options != nil)
     self.clock = clock
     self.start = start
     self.options = options
@@ -275,6 +277,7 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   ///
   /// - Parameter reading: The clock's reading as the probe returned, when
   ///   it was read already.
+  /// - Returns: ``Step/expired``, or the first piece of the next sleep.
   @inlinable
   func afterProbe(reading: Duration? = nil) -> Step {
     switch machine.probeEnded(reading: reading ?? self.reading) {

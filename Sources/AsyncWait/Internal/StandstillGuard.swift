@@ -80,8 +80,9 @@ where C.Duration == Duration, Real.Duration == Duration {
     if cancel { task.cancel() }
   }
 
-  /// Ends the guard: the wait has returned. Its task ends at once if it is
-  /// sleeping.
+  /// Ends the guard, once the wait has returned.
+  ///
+  /// Its task ends at once if it is sleeping.
   func end() {
     let task = state.withLock { state in
       state.ended = true
