@@ -36,3 +36,34 @@ import Testing
     }
   }
 }
+
+/// A probe that runs out of time ends its wait as a timeout, however late
+/// the wait's timer wakes (#55).
+@Suite struct ProbeOutOfTimeTests {
+  struct IOTimeout: Error {}
+
+  /// Real time, whose sleeps wake 2 s late: a loaded machine, with room
+  /// for the probe to throw first however loaded this one is.
+  struct LateClock: Clock {
+    let base = ContinuousClock()
+    var now: ContinuousClock.Instant { base.now }
+    var minimumResolution: Duration { base.minimumResolution }
+    func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+      try await base.sleep(until: deadline.advanced(by: .seconds(2)), tolerance: tolerance)
+    }
+  }
+
+  @Test func aBoundedProbeWhoseOwnTimeoutFiresPastTheDeadlineTimesOut() async throws {
+    let wait = Wait(timeout: .milliseconds(300), clock: LateClock())
+
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await wait.require("the server answers") { remaining in
+        try await Task.sleep(for: remaining + .milliseconds(20))
+        throw IOTimeout()
+      }
+    }
+
+    #expect(error.lastError is IOTimeout)
+    #expect(error.description.hasPrefix("Timed out after"))
+  }
+}
