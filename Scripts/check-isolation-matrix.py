@@ -33,6 +33,12 @@ takes; where two symbols would share a
 name, the type of the last closure they take (the condition) follows in brackets, without
 its attributes.
 
+The promise matrix (PromiseMatrix.swift, beside it) runs every `Entry`
+with each kind of error on its probes and with its task cancelled; the
+check fails when an exemption of the isolation matrix is not also a key of
+its `promiseExemptions`, with the reason its errors and cancellation need
+no row, or when a key there names no exemption.
+
 It fails, too, on a public symbol that takes the caller's location as
 `fileID:filePath:line:column:` without `callSite:` before them: every wait
 lets a helper forward its caller's place as one value.
@@ -187,11 +193,36 @@ def main(arguments):
             file=sys.stderr,
         )
         return 1
+    # The promise matrix (PromiseMatrix.swift, beside the isolation matrix)
+    # runs every entry; each exemption of the isolation matrix must say
+    # there why its errors and cancellation need no row.
+    promise = os.path.join(os.path.dirname(matrix), "PromiseMatrix.swift")
+    promise_source = re.sub(r"//[^\n]*", "", open(promise).read())
+    promise_exemptions = set(
+        re.findall(
+            r'^\s*"([^"]+)":',
+            promise_source.split("static let promiseExemptions", 1)[1].split("]\n", 1)[0],
+            re.MULTILINE,
+        )
+    )
+    unexplained = sorted(n for n in exemptions if n in waits and n not in promise_exemptions)
+    stale_promise = sorted(promise_exemptions - exemptions)
+    for name in unexplained:
+        print(f"exempt from the isolation matrix, but not from the promise matrix: {name}", file=sys.stderr)
+    for name in stale_promise:
+        print(f"exempt from the promise matrix, but no exemption of the isolation matrix: {name}", file=sys.stderr)
+    if unexplained or stale_promise:
+        print(
+            f"Add each to `promiseExemptions` in {os.path.relpath(promise, ROOT)}, with the reason its "
+            "errors and cancellation need no row, or make it an `Entry`.",
+            file=sys.stderr,
+        )
+        return 1
     covered = sorted(n for n in waits if n in entries)
     exempt = sorted(n for n in waits if n in exemptions)
     print(
         f"{len(waits)} public waits of {', '.join(sorted(modules))}: "
-        f"{len(covered)} in the isolation matrix, {len(exempt)} exempt with a reason"
+        f"{len(covered)} in the isolation and promise matrices, {len(exempt)} exempt from both with a reason"
     )
     return 0
 

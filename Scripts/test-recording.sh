@@ -13,7 +13,9 @@
 #    `Scripts/test-recording.sh --write` rewrites those transcripts;
 #  - its IsolationMatrixTests run every public wait from the main actor, an
 #    actor and nonisolated code, in both frameworks, and check the place of
-#    every probe (Tests/IsolationMatrix);
+#    every probe (Tests/IsolationMatrix); its PromiseMatrixTests throw each
+#    kind of error on each wait's probes and cancel each wait while it
+#    sleeps, against the documented outcome;
 #  - its ClockAndScaleTests, a TTL cache on the shipped manual clock and a
 #    hold on the real clock, pass with ASYNCWAIT_TIMEOUT_SCALE unset, at 3
 #    and empty.
@@ -23,9 +25,11 @@ cd "$root/Tests/Fixtures/TestRecording"
 
 swift test --filter SwiftTestingRecordingTests
 
-# The isolation matrix with AsyncWaitTesting loaded (its assertion blocks run
-# through the test framework), in Swift Testing and in XCTest.
+# The isolation and promise matrices with AsyncWaitTesting loaded (their
+# assertion blocks run through the test framework), in Swift Testing and in
+# XCTest.
 swift test --filter IsolationMatrix
+swift test --filter PromiseMatrix
 
 # A consumer's time-dependent tests on the shipped manual clock pass however
 # the timeout scale is set: unset, at 3, and empty (which means unset).

@@ -4,7 +4,7 @@
 //   swift run --package-path Benchmarks -c release AsyncWaitBenchmarks [--quick] [--json PATH] [FILTER ...]
 //
 // Filters pick metrics by name: latency, overshoot, overhead, fast-path,
-// allocations, cancellation, scale.
+// allocations, cancellation, scale, virtual-time.
 
 @_spi(Benchmarks) import AsyncWait
 import BenchmarkSupport
@@ -59,7 +59,8 @@ struct UsageError: Error {
       --only A       run exactly this contender (or A,B), floors too only if named: one contender for a
                      profiler (perf record … AsyncWaitBenchmarks --quick --only waitUntil scale-10000)
       FILTER         run only the metrics whose key contains it: latency, overshoot,
-                     overhead, fast-path, allocations, cancellation, scale
+                     overhead, fast-path, allocations, cancellation, scale,
+                     virtual-time
     """
 }
 
@@ -137,6 +138,7 @@ func run(_ options: Options) async throws {
   for waits in [1, 100, 10_000] {
     try await step("scale-\(waits)") { try await metrics.scale(waits: waits) }
   }
+  try await step("virtual-time") { try await metrics.virtualTime() }
   guard !measurements.isEmpty else {
     print("No metric matches \(options.filters).\n\(UsageError.usage)")
     exit(2)

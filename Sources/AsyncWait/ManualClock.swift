@@ -101,8 +101,18 @@ public final class ManualClock: Clock, Sendable {
   /// The origin of the clock's time.
   public var start: Instant { Instant(offset: .zero) }
 
-  /// Every deadline asked of `sleep(until:tolerance:)`, in order.
-  public var sleepRequests: [Instant] { state.withLock { $0.sleepRequests } }
+  /// The deadlines asked of `sleep(until:tolerance:)`, in order: every
+  /// one, up to the most recent ``sleepRequestsKept``.
+  ///
+  /// A run longer than that keeps the most recent ones only, so that a
+  /// test of millions of sleeps (an hour of a cache's time polled every
+  /// millisecond) holds the same memory as a test of ten.
+  public var sleepRequests: [Instant] {
+    state.withLock { Array($0.sleepRequests.suffix(Self.sleepRequestsKept)) }
+  }
+
+  /// How many of the most recent deadlines ``sleepRequests`` keeps: 10,000.
+  public static var sleepRequestsKept: Int { 10_000 }
 
   /// The deadlines of the tasks asleep now, earliest first.
   public var sleepingDeadlines: [Instant] { state.withLock { $0.sleepers.map(\.deadline).sorted() } }
@@ -117,6 +127,10 @@ public final class ManualClock: Clock, Sendable {
     try Task.checkCancellation()
     let id: Int? = state.withLock { state in
       state.sleepRequests.append(deadline)
+      // Trimmed by half the log at a time, so that a sleep costs O(1).
+      if state.sleepRequests.count >= 2 * Self.sleepRequestsKept {
+        state.sleepRequests.removeFirst(Self.sleepRequestsKept)
+      }
       if deadline <= state.now { return nil }
       if mode == .advancesWhenSleeping {
         state.now = deadline

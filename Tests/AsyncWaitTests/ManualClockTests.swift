@@ -41,6 +41,21 @@ struct ManualClockTests {
     #expect(clock.sleepRequests.count == 2)
   }
 
+  @Test func theLogOfSleepsKeepsTheMostRecentOnesOfALongRun() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let kept = ManualClock.sleepRequestsKept
+    let sleeps = 2 * kept + 7
+
+    for step in 1...sleeps {
+      try await clock.sleep(until: clock.start.advanced(by: .milliseconds(step)), tolerance: nil)
+    }
+
+    let log = clock.sleepRequests
+    #expect(log.count == kept)
+    #expect(log.first?.offset == .milliseconds(sleeps - kept + 1))
+    #expect(log.last?.offset == .milliseconds(sleeps))
+  }
+
   @Test func sleepersDueAtTheSameInstantAllWakeInOneAdvance() async throws {
     let clock = ManualClock()
     let log = ProbeLog<Int>()

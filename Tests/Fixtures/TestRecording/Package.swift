@@ -20,9 +20,10 @@ let package = Package(
     .testTarget(
       name: "ClockAndScaleTests",
       dependencies: [.product(name: "AsyncWaitTesting", package: "swift-async-wait")]),
-    // The isolation matrix (Tests/IsolationMatrix, linked here), with
-    // AsyncWaitTesting loaded: every probe of every public wait in the
-    // caller's isolation, in Swift Testing and in XCTest.
+    // The isolation and promise matrices (Tests/IsolationMatrix, linked
+    // here), with AsyncWaitTesting loaded: every probe of every public wait
+    // in the caller's isolation, and every kind of error each probe can
+    // throw, in Swift Testing and in XCTest.
     .testTarget(
       name: "IsolationMatrixTests",
       dependencies: [.product(name: "AsyncWaitTesting", package: "swift-async-wait")]),

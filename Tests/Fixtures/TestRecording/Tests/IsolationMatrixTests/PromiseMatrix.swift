@@ -1,0 +1,1 @@
+../../../../IsolationMatrix/PromiseMatrix.swift

@@ -1,0 +1,1 @@
+../../../../IsolationMatrix/PromiseMatrixTests.swift
