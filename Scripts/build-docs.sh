@@ -29,7 +29,9 @@ done
 targets=(AsyncWait AsyncWaitElements AsyncWaitTesting AsyncWaitBrowser)
 triple=$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')
 
-swift build $(printf -- '--target %s ' "${targets[@]}")
+# One target a build: given several --target options, swift build builds
+# only the last, which a fresh clone's first docs build found out.
+for target in "${targets[@]}"; do swift build --target "$target"; done
 bin=$(swift build --show-bin-path)
 modules="$bin/Modules"
 

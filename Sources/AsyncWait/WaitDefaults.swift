@@ -219,6 +219,7 @@ public struct WaitDefaults: Sendable {
 ///   - body: The code whose waits use the defaults.
 /// - Returns: What `body` returns.
 /// - Throws: What `body` throws.
+@discardableResult
 public func withWaitDefaults<C: Clock, Result>(
   timeout: Duration? = nil,
   pollingInterval: Duration? = nil,

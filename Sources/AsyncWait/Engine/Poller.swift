@@ -40,10 +40,11 @@
 ///   and ends a sleep at once.
 /// - What an error a probe throws means is decided in one place,
 ///   ``ProbeErrorKind``, with the clock's reading as the probe returned: an
-///   error the wait retries, or one thrown at or after the deadline, is
-///   "not yet" for an eventually-style wait (kept for the timeout error)
-///   and breaks a hold; cancellation and any other error end the wait. An
-///   error the clock's `sleep` throws ends the wait with that error.
+///   error the wait retries, or one thrown at or after the deadline by a
+///   probe that began before it, is "not yet" for an eventually-style wait
+///   (kept for the timeout error) and breaks a hold; cancellation and any
+///   other error end the wait. An error the clock's `sleep` throws ends the
+///   wait with that error.
 @usableFromInline
 struct Poller<C: Clock>: Sendable where C.Duration == Duration {
 
