@@ -5,7 +5,10 @@ extension Wait {
   /// that gives the last value seen when it does not.
   ///
   /// The value is an expression, evaluated again on every probe, in the
-  /// caller's isolation; it may be `async` and may throw:
+  /// caller's isolation; it may throw. It cannot suspend: for a value that
+  /// takes `await` to read, an actor's state or a server's answer, pass a
+  /// closure as `reading:`
+  /// (``require(_:reading:toEqual:observation:isolation:callSite:fileID:filePath:line:column:)``).
   ///
   /// ```swift
   /// try await Wait(timeout: .seconds(2))

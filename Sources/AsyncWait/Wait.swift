@@ -42,10 +42,12 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   /// Which errors thrown by the condition count as "not yet" rather than
   /// ending the wait.
   ///
-  /// `nil`, the default, retries none. The last error retried is reported in
-  /// ``WaitTimeoutError/lastError``. `CancellationError` is never retried.
-  /// Holds treat a retried error as a probe that saw nothing; see
-  /// <doc:holding-a-condition>.
+  /// `nil`, the default, adds none to the errors every wait retries (a
+  /// ``TransientError`` that says so, and an error thrown as a probe ran
+  /// out of time, at or after the deadline). The last error retried is
+  /// reported in ``WaitTimeoutError/lastError``. `CancellationError` is
+  /// never retried. Holds treat a retried error as a probe that saw
+  /// nothing; see <doc:holding-a-condition>.
   public var retryingErrors: (@Sendable (any Error) -> Bool)?
   /// Told of every probe, for logging or statistics; `nil` by default.
   public var onProbe: (@Sendable (WaitProbe) -> Void)?

@@ -1,4 +1,4 @@
-import AsyncWait
+@_spi(Tests) import AsyncWait
 import AsyncWaitTestSupport
 import Testing
 
@@ -65,5 +65,52 @@ import Testing
 
     #expect(error.lastError is IOTimeout)
     #expect(error.description.hasPrefix("Timed out after"))
+  }
+}
+
+/// A probe that begins past the deadline throws its own error.
+///
+/// Its wait's timer woke late: it did not run out of time. The same on the
+/// plain path (`waitUntil`) and on the path that reads its place
+/// (`requireEventually`): every probe's start is measured.
+@Suite struct LateWakeErrorTests {
+  struct Broken: Error, Equatable {}
+
+  /// A manual clock whose sleeps wake 2 s of its time late.
+  struct LateManualClock: Clock {
+    let manual = ManualClock(.advancesWhenSleeping)
+    var now: ManualClock.Instant { manual.now }
+    var minimumResolution: Duration { .zero }
+    func sleep(until deadline: ManualClock.Instant, tolerance: Duration?) async throws {
+      try await manual.sleep(until: deadline.advanced(by: .seconds(2)), tolerance: tolerance)
+    }
+  }
+
+  @Test func aProbeBegunPastTheDeadlineThrowsItsOwnErrorOnEitherPath() async throws {
+    let clock = LateManualClock()
+    let probes = Locked(0)
+    func condition() throws -> Bool {
+      let probe = probes.withLock {
+        $0 += 1
+        return $0
+      }
+      if probe == 2 { throw Broken() }
+      return false
+    }
+
+    await #expect(throws: Broken()) {
+      _ = try await waitUntil(timeout: .milliseconds(300), pollingInterval: .milliseconds(100), clock: clock)
+      {
+        try condition()
+      }
+    }
+    probes.withLock { $0 = 0 }
+    await #expect(throws: Broken()) {
+      try await withWaitDefaults(recordsFailures: false) {
+        try await requireEventually(
+          timeout: .milliseconds(300), pollingInterval: .milliseconds(100), clock: clock
+        ) { try condition() }
+      }
+    }
   }
 }

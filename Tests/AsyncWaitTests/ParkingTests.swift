@@ -81,7 +81,7 @@ import Testing
         clock: clock, start: clock.now, timeout: .seconds(60), kind: .eventually,
         schedule: .fixed(.seconds(1)),
         options: nil,
-        loop: LoopState(probeCount: 1, generations: []), readsContext: false)
+        loop: LoopState(probeCount: 1, generations: []))
     }
     let cancelled = sleeper()
     let going = sleeper()

@@ -44,4 +44,54 @@ struct RequireEventuallyValuesTests {
     // Two reads of a second each, and the interval between them.
     #expect(clock.now.offset == .milliseconds(6_100))
   }
+
+  /// A job queue of a server's, whose state is an actor's.
+  actor JobQueue {
+    enum State: Equatable { case running, done }
+    private var reads = 0
+
+    /// Done from the third read on.
+    func state(of id: Int) -> State {
+      reads += 1
+      return reads >= 3 ? .done : .running
+    }
+  }
+
+  /// Main-actor state, as a view model keeps it.
+  @MainActor final class Screen {
+    var reads = 0
+  }
+
+  @MainActor
+  @Test func aValueOnAnActorIsReadByAClosureInTheCallersIsolation() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let screen = Screen()
+    let queue = JobQueue()
+
+    // The closure reads main-actor state without `await`: it runs on the
+    // caller's actor, and awaits the queue's.
+    try await requireEventually(
+      "job 7 is done",
+      reading: {
+        screen.reads += 1
+        return await queue.state(of: 7)
+      }, toEqual: JobQueue.State.done, timeout: .seconds(5), clock: clock)
+
+    #expect(screen.reads == 3)
+    #expect(clock.now.offset == .milliseconds(200))
+  }
+
+  @Test func anAwaitedValueShowsTheLastValueInATimeout() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let queue = JobQueue()
+
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await requireEventually(
+        "job 7 is done", reading: { await queue.state(of: 7) }, toEqual: JobQueue.State.done,
+        timeout: .milliseconds(100), clock: clock)
+    }
+
+    #expect(error.comment == "job 7 is done")
+    #expect(error.lastObservation == "last value: .running")
+  }
 }

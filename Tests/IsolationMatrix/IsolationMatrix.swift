@@ -255,6 +255,8 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
     "AsyncWait.requireEventually(_:timeout:pollingInterval:clock:_:)"
   case requireEventuallyToEqual =
     "AsyncWait.requireEventually(_:for:toEqual:timeout:pollingInterval:clock:)"
+  case requireEventuallyReadingToEqual =
+    "AsyncWait.requireEventually(_:reading:toEqual:timeout:pollingInterval:clock:)"
   case requireEventuallyToSatisfy =
     "AsyncWait.requireEventually(_:for:timeout:pollingInterval:clock:toSatisfy:)"
   case requirePassing =
@@ -364,8 +366,8 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
     case .withWaitDefaults:
       // Not a wait: its body runs once, in the caller's isolation.
       return [.timer]
-    case .waitUntil, .requireEventually, .requireEventuallyToEqual, .requireEventuallyToSatisfy,
-      .requirePassing:
+    case .waitUntil, .requireEventually, .requireEventuallyToEqual, .requireEventuallyReadingToEqual,
+      .requireEventuallyToSatisfy, .requirePassing:
       // They take no triggers.
       return [.timer, .manualClock]
     case .untilObserved, .requireObserved:
@@ -425,6 +427,10 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
     case .requireEventuallyToEqual:
       try await AsyncWait.requireEventually(
         for: try record.decides(), toEqual: true, timeout: timeout, pollingInterval: interval, clock: clock)
+    case .requireEventuallyReadingToEqual:
+      try await AsyncWait.requireEventually(
+        reading: { try record.decides() }, toEqual: true, timeout: timeout, pollingInterval: interval,
+        clock: clock)
     case .requireEventuallyToSatisfy:
       try await AsyncWait.requireEventually(
         for: try record.counted(), timeout: timeout, pollingInterval: interval, clock: clock

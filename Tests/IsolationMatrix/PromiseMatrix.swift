@@ -111,8 +111,8 @@ extension Entry {
   /// the free functions take none.
   var takesRetryingErrors: Bool {
     switch self {
-    case .waitUntil, .requireEventually, .requireEventuallyToEqual, .requireEventuallyToSatisfy,
-      .requirePassing:
+    case .waitUntil, .requireEventually, .requireEventuallyToEqual, .requireEventuallyReadingToEqual,
+      .requireEventuallyToSatisfy, .requirePassing:
       false
     default: true
     }
@@ -151,16 +151,32 @@ struct PromiseCase: Sendable, CustomStringConvertible {
   let entry: Entry
   let kind: ScriptedProbeError.Kind
   let probe: Int
+  /// Whether the wait has `retryingErrors`, which makes it a wait with
+  /// options: the loop's other path.
+  let retries: Bool
 
-  var description: String { "\(entry): the \(kind.rawValue) error at probe \(probe)" }
+  var description: String {
+    "\(entry): the \(kind.rawValue) error at probe \(probe)\(retries ? ", with retryingErrors" : "")"
+  }
 
   /// Every entry whose probe can throw, with every kind of error that
-  /// applies to it (a retried error only where the entry takes a `Wait`),
-  /// on probes 1 and 3.
+  /// applies to it, on probes 1 and 3; each with and without
+  /// `retryingErrors` where the entry takes a `Wait` (a retried error only
+  /// with it), so that both paths of the loop run every kind.
   static let all: [PromiseCase] = Entry.allCases.flatMap { entry -> [PromiseCase] in
     guard entry.promiseKind != nil else { return [] }
-    return ScriptedProbeError.Kind.allCases.filter { $0 != .retried || entry.takesRetryingErrors }
-      .flatMap { kind in [1, 3].map { PromiseCase(entry: entry, kind: kind, probe: $0) } }
+    return ScriptedProbeError.Kind.allCases.flatMap { kind -> [PromiseCase] in
+      let paths: [Bool] =
+        switch (entry.takesRetryingErrors, kind) {
+        case (false, .retried): []
+        case (false, _): [false]
+        case (true, .retried): [true]
+        case (true, _): [false, true]
+        }
+      return paths.flatMap { retries in
+        [1, 3].map { PromiseCase(entry: entry, kind: kind, probe: $0, retries: retries) }
+      }
+    }
   }
 
   /// The documented outcome: the table of "Errors the wait retries".
@@ -196,13 +212,17 @@ struct PromiseCase: Sendable, CustomStringConvertible {
     let before: @Sendable () -> Void = {
       if outOfTime { clock.advance(by: .seconds(1_000)) }
     }
-    let retrying: @Sendable (any Error) -> Bool = { ($0 as? ScriptedProbeError)?.kind == .retried }
+    var retrying: (@Sendable (any Error) -> Bool)?
+    if retries {
+      retrying = { error in (error as? ScriptedProbeError)?.kind == .retried }
+    }
+    let retryingErrors = retrying
     let script = Script.throwAt(probe: probe, error: error, before: before)
     let matrixCase = MatrixCase(entry: entry, source: .manualClock)
     // With AsyncWaitTesting loaded (the TestRecording fixture), a failing
     // wait would record its failure: the rows fail on purpose.
     let (record, thrown) = await withWaitDefaults(recordsFailures: false) {
-      await matrixCase.outcome(from: .neither, script: script, retrying: retrying, manualClock: clock)
+      await matrixCase.outcome(from: .neither, script: script, retrying: retryingErrors, manualClock: clock)
     }
     let probes = record.count
     switch thrown {
@@ -234,7 +254,10 @@ struct CancellationCase: Sendable, CustomStringConvertible {
     let probed = AsyncStream.makeStream(of: Int.self)
     let source: Source = entry.sources.contains(.trigger) ? .trigger : .timer
     let wait = Task {
-      await MatrixCase(entry: entry, source: source).outcome(
+      // A wait that ends before its fourth probe ends the stream too: the
+      // row fails rather than hangs.
+      defer { probed.continuation.finish() }
+      return await MatrixCase(entry: entry, source: source).outcome(
         from: .neither, script: .neverDecide(probed: { probed.continuation.yield($0) }))
     }
     for await count in probed.stream where count >= ProbeRecord.deciding { break }

@@ -21,15 +21,15 @@ struct PromiseMatrixTests {
     #expect(probes >= ProbeRecord.deciding)
   }
 
-  @Test func everyEntryIsARowOrSaysWhyItsProbeCannotThrow() {
-    for entry in Entry.allCases {
-      let rows = PromiseCase.all.filter { $0.entry == entry }
-      #expect(rows.isEmpty == (entry.probeCannotThrow != nil), "\(entry)")
+  @Test func everyKindOfPromiseMeetsEveryKindOfErrorOnBothPathsOfTheLoop() {
+    // A hold, an eventually-style wait, an assertion block: each meets
+    // every kind of error, on the plain path and the one with options.
+    for kind in ScriptedProbeError.Kind.allCases {
+      let rows = PromiseCase.all.filter { $0.kind == kind }
+      let promises = Set(rows.compactMap { $0.entry.promiseKind.map { "\($0)" } })
+      #expect(promises == ["eventually", "hold", "passing", "alwaysPassing"], "\(kind)")
+      #expect(Set(rows.map(\.retries)) == (kind == .retried ? [true] : [false, true]), "\(kind)")
     }
-    // A hold, an eventually-style wait, an assertion block: each kind of
-    // promise has rows.
-    let kinds = Set(PromiseCase.all.compactMap { "\($0.entry.promiseKind.map { "\($0)" } ?? "")" })
-    #expect(kinds == ["eventually", "hold", "passing", "alwaysPassing"])
   }
 }
 

@@ -111,10 +111,9 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///
   /// The condition is the probe itself, called with nothing around it: the
   /// path of a wait whose condition does not need to know its place in the
-  /// wait. Without options (triggers, retried errors, an observer), the
-  /// loop reads the clock once a probe, after it, and as the final probe at
-  /// the deadline starts; with them, also as each probe starts, for the
-  /// observer.
+  /// wait. The loop reads the clock after each probe and, from the first
+  /// sleep on, as each probe starts: the rule of a probe's error
+  /// (``ProbeErrorKind``) needs when the probe began.
   ///
   /// - Parameters:
   ///   - isolation: The actor the condition runs on; the caller's by default.
@@ -189,9 +188,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// - Parameters:
   ///   - isolation: The actor the condition runs on.
   ///   - readsContext: Whether the condition reads its place in the wait:
-  ///     when it does, the loop reads the clock as each probe starts and
-  ///     tells `noteContext`; when not, a plain wait reads the clock once a
-  ///     probe, after it.
+  ///     when it does, the loop tells `noteContext` of each probe.
   ///   - noteContext: Told each probe's place in the wait before the probe
   ///     runs, when `readsContext` is true; a plain wait's first probe is
   ///     not told, and is at index 1, elapsed zero. A wait with options
@@ -231,15 +228,16 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
       // What an error means is the rule's (``ProbeErrorKind``): one that
       // is "not yet" comes back, to be kept; any other is thrown.
       var notYet: (any Error)?
+      var thrownAt: Duration?
       do {
         if try await condition() { return .decided(()) }
       } catch {
-        notYet = try Self.firstPlainProbe(
+        (notYet, thrownAt) = try Self.firstPlainProbe(
           threw: error, clock: clock, start: start, timeout: timeout, kind: kind)
       }
       switch try Self.afterFirstPlainProbe(
-        clock: clock, start: start, timeout: timeout, schedule: schedule, readsContext: readsContext,
-        lastError: notYet, kind: kind)
+        clock: clock, start: start, timeout: timeout, schedule: schedule, lastError: notYet,
+        reading: thrownAt, kind: kind)
       {
       case .expired(let elapsed):
         return .expired(PollExpiry(probeCount: 1, elapsed: elapsed, lastError: notYet))
@@ -283,9 +281,13 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
       loop.endProbe(context, decided: decided, onProbe: onProbe)
       if decided { return .ended(.decided(())) }
     } catch {
+      // One reading for the rule and for the expiry after it: a probe out
+      // of time is followed by the timeout, whatever the clock reads next.
+      let reading = start.duration(to: clock.now)
       try loop.probe(
-        context, threw: error, at: start.duration(to: clock.now), timeout: timeout, kind: timing.kind,
-        retrying: retryingErrors, onProbe: onProbe)
+        context, threw: error, at: reading, timeout: timeout, kind: timing.kind, retrying: retryingErrors,
+        onProbe: onProbe)
+      return try afterFirstProbe(from: start, loop: loop, reading: reading)
     }
     return try afterFirstProbe(from: start, loop: loop)
   }
@@ -299,17 +301,19 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///   - start: When the wait started, on `clock`.
   ///   - timeout: The wait's timeout.
   ///   - kind: Whether the wait waits for something or holds it.
-  /// - Returns: `error`, when it counts as "not yet".
+  /// - Returns: `error`, when it counts as "not yet", and the clock's
+  ///   reading the rule read, for the expiry after it.
   /// - Throws: What ends the wait, as the rule says.
   @inlinable @inline(never)
   static func firstPlainProbe(
     threw error: any Error, clock: C, start: C.Instant, timeout: Duration, kind: WaitKind
-  ) throws -> any Error {
+  ) throws -> (any Error, Duration) {
     var loop = LoopState(probeCount: 1, generations: [])
+    let reading = start.duration(to: clock.now)
     try loop.probe(
-      ProbeContext(index: 1, elapsed: .zero), threw: error, at: start.duration(to: clock.now),
-      timeout: timeout, kind: kind, retrying: nil, onProbe: nil)
-    return error
+      ProbeContext(index: 1, elapsed: .zero), threw: error, at: reading, timeout: timeout, kind: kind,
+      retrying: nil, onProbe: nil)
+    return (error, reading)
   }
 
   /// After an undecided first probe of a wait with options: the expiry of
@@ -322,12 +326,16 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   /// - Parameters:
   ///   - start: When the wait started, on the clock.
   ///   - loop: The loop's state after the first probe.
+  ///   - reading: The clock's reading as the probe returned, when it was
+  ///     read already (by the rule of a probe's error); `nil` to read it.
   /// - Returns: The wait's end, or its sleeper.
   /// - Throws: `CancellationError` when the task is cancelled.
   @inlinable @inline(never)
-  func afterFirstProbe(from start: C.Instant, loop: LoopState) throws -> FirstProbe<C> {
+  func afterFirstProbe(
+    from start: C.Instant, loop: LoopState, reading: Duration? = nil
+  ) throws -> FirstProbe<C> {
     var loop = loop
-    if let expiry = loop.expiry(clock: clock, timeout: timeout, from: start) {
+    if let expiry = loop.expiry(at: reading ?? start.duration(to: clock.now), timeout: timeout) {
       return .ended(.expired(expiry))
     }
     try Task.checkCancellation()
@@ -335,7 +343,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     return .sleep(
       Sleeper(
         clock: clock, start: start, timeout: timeout, kind: timing.kind, schedule: schedule, options: options,
-        loop: loop, readsContext: true, standstillLimit: standstillLimit))
+        loop: loop, standstillLimit: standstillLimit))
   }
 
   /// ``afterFirstProbe(from:loop:)`` for a plain wait, from the
@@ -348,28 +356,28 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///   - start: When the wait started, on `clock`.
   ///   - timeout: The wait's timeout.
   ///   - schedule: The wait's polling schedule.
-  ///   - readsContext: Whether the probes read their place in the wait.
   ///   - lastError: The error the first probe threw, if it counted as
   ///     "not yet".
+  ///   - reading: The clock's reading the rule read when the first probe
+  ///     threw; `nil` to read it.
   ///   - kind: Whether the wait waits for something or holds it.
   /// - Returns: The wait's end, or its sleeper.
   /// - Throws: `CancellationError` when the task is cancelled.
   @inlinable @inline(never)
   static func afterFirstPlainProbe(
-    clock: C, start: C.Instant, timeout: Duration, schedule: PollingSchedule, readsContext: Bool,
-    lastError: (any Error)? = nil, kind: WaitKind
+    clock: C, start: C.Instant, timeout: Duration, schedule: PollingSchedule, lastError: (any Error)? = nil,
+    reading: Duration? = nil, kind: WaitKind
   ) throws -> FirstPlainProbe<C> {
     var loop = LoopState(probeCount: 1, generations: [])
     loop.lastError = lastError
-    if let expiry = loop.expiry(clock: clock, timeout: timeout, from: start) {
+    if let expiry = loop.expiry(at: reading ?? start.duration(to: clock.now), timeout: timeout) {
       return .expired(elapsed: expiry.elapsed)
     }
     try Task.checkCancellation()
     return .sleep(
       Sleeper(
-        clock: clock, start: start, timeout: timeout, kind: kind, schedule: schedule, options: nil,
-        loop: loop,
-        readsContext: readsContext))
+        clock: clock, start: start, timeout: timeout, kind: kind, schedule: schedule, options: nil, loop: loop
+      ))
   }
 
   /// The loop after the first probe and its check of the time: sleeps,

@@ -45,7 +45,8 @@ enum ProbeErrorKind: Equatable, Sendable {
   /// - Parameters:
   ///   - error: What the probe threw.
   ///   - retrying: The wait's `retryingErrors`, if any.
-  ///   - startedAt: The wait's time as the probe began.
+  ///   - startedAt: The wait's time as the probe began, measured: the loop
+  ///     reads the clock as every probe starts.
   ///   - thrownAt: The wait's time when the probe returned: the later of
   ///     the clock's reading then and `startedAt`.
   ///   - timeout: The wait's timeout.

@@ -117,12 +117,14 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
   @usableFromInline
   init(
     clock: C, start: C.Instant, timeout: Duration, kind: WaitKind, schedule: PollingSchedule,
-    options: Options?,
-    loop: LoopState, readsContext: Bool, standstillLimit: Duration? = nil
+    options: Options?, loop: LoopState, standstillLimit: Duration? = nil
   ) {
+    // Every probe reads the clock as it starts, a plain wait's too: the
+    // rule of a probe's error (``ProbeErrorKind``) needs when it began,
+    // and a wait whose timer woke late would otherwise date its probe by
+    // the end of the sleep before it (#55).
     self.machine = SleepStateMachine(
-      loop: loop, timeout: timeout, kind: kind, schedule: schedule,
-      readsContext: readsContext || options != nil)
+      loop: loop, timeout: timeout, kind: kind, schedule: schedule, readsContext: true)
     self.clock = clock
     self.start = start
     self.options = options
