@@ -14,9 +14,10 @@ public import AsyncWaitElements
 ///   one space, with none at either end.
 /// - ``value``: a text field's text, a slider's value; `""` for an empty
 ///   text field (never `nil`), `nil` for an element that holds no value.
-/// - ``text``: a text node's text (the label of a `StaticText`), or an
-///   element's whole ``textContent``; `matching(text:)` finds the innermost
-///   node that shows a text.
+/// - ``text``: an element's whole ``textContent``; `matching(text:)` finds
+///   the innermost element that shows a text, as Playwright's `getByText`
+///   does, never a text node (find a text node by its label:
+///   `page.staticTexts["Milk"]`).
 /// - ``placeholder``: the element's `placeholder` attribute.
 /// - ``elementType``: the accessibility role mapped onto the package's
 ///   element types (see ``elementType(forRole:)``); the role itself is ``role``.
@@ -124,12 +125,14 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
   /// content), which is no part of an element's text content.
   var isGeneratedText = false
 
-  /// The text the node shows: a text node's text, or an element's whole
-  /// ``textContent``; `nil` for text CSS generated, which
-  /// `matching(text:)` does not find, as Playwright's `getByText` does not.
+  /// The text the element shows: its whole ``textContent``.
+  ///
+  /// `matching(text:)` and `containing(text:)` read it. It is `nil` for a
+  /// text node, since on a web page text is searched as Playwright's
+  /// `getByText` searches it: the innermost element whose text matches,
+  /// whatever CSS lays it out. A text node's text is its ``label``.
   public var text: String? {
-    if elementType == .staticText { return isGeneratedText ? nil : label }
-    return domText
+    elementType == .staticText ? nil : domText
   }
 
   /// The element's text content as Playwright's `toHaveText` and

@@ -256,7 +256,9 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
       for (owner, frameID) in PageSnapshot.childFrames(in: dom) {
         frames[owner] = try? await send("Accessibility.getFullAXTree", ["frameId": .string(frameID)])
       }
-      return try PageSnapshot.tree(accessibility: accessibility, frames: frames, dom: dom, marks: marks)
+      return try PageSnapshot.tree(
+        accessibility: accessibility, frames: frames, dom: dom, marks: marks,
+        marksTextHolders: TreeSelectors.searchesText)
     } catch let error as BrowserError where error == .commandFailed && navigated(since: navigations) {
       // The old document went while the commands ran, or the new one is not
       // yet there: no tree now, and the query resolves again next probe.

@@ -149,7 +149,9 @@ public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQuer
   /// - Parameter text: The text to match.
   /// - Returns: The narrowed query.
   public func matching(text: TextMatch) -> ElementQuery {
-    ElementQuery(path: path.filtered(by: QueryStep.Filter(label: .text(text))))
+    var narrowed = path.filtered(by: QueryStep.Filter(label: .text(text)))
+    narrowed.searchesText = true
+    return ElementQuery(path: narrowed)
   }
 
   /// The matches labelled so: whose ``QueryableNode/labelText`` matches,
@@ -189,6 +191,7 @@ public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQuer
       by: QueryStep.Filter(label: .containing(inner, description: locator.elementDescription)))
     // The root is read for the inner steps too.
     narrowed.selectors += inner.selectors.filter { !narrowed.selectors.contains($0) }
+    narrowed.searchesText = narrowed.searchesText || inner.searchesText
     return ElementQuery(path: narrowed)
   }
 
@@ -220,7 +223,9 @@ public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQuer
   /// - Parameter text: The text to match, such as `.containing("Milk")`.
   /// - Returns: The narrowed query.
   public func containing(text: TextMatch) -> ElementQuery {
-    ElementQuery(path: path.filtered(by: QueryStep.Filter(label: .containingText(text))))
+    var narrowed = path.filtered(by: QueryStep.Filter(label: .containingText(text)))
+    narrowed.searchesText = true
+    return ElementQuery(path: narrowed)
   }
 
   /// The nodes of a kind anywhere below any match.

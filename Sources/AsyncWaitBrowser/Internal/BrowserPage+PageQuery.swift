@@ -82,6 +82,10 @@ extension BrowserPage {
     /// The static texts below it as `Accessibility.queryAXTree` answers,
     /// when the search read them.
     var texts: JSONValue?
+    /// Whether it was found by the text it shows: kept, as role "none",
+    /// when the accessibility tree leaves it out, as a snapshot of a query
+    /// by text keeps it.
+    var showsText = false
   }
 
   /// The elements below `scope` that `search` finds, in document order, or
@@ -111,6 +115,13 @@ extension BrowserPage {
       .bool(checksPage), .number(Double(PageQuery.mostCandidates)),
       .string(search.type == .staticText ? "texts" : search.type == .any ? "all" : "elements"),
       .bool(readsNodes), .number(Double(enough)),
+      search.text.map { text in
+        [
+          "text": .string(text.text), "substring": .bool(text.isSubstring),
+          "ignoreCase": .bool(text.ignoresCase),
+          "innermost": .bool(search.isInnermost),
+        ]
+      } ?? .null,
     ]
     guard let answer = try await callFind(arguments, below: scope, group: group) else { return nil }
     var elements: [Int] = []
@@ -153,17 +164,21 @@ extension BrowserPage {
       let hasName = name.map { PageSnapshot.normalized(ax["name"]?["value"]?.string ?? "") == $0 } ?? false
       let isMatch =
         switch (search.identifier != nil, search.orName, search.name != nil) {
+        case _ where search.text != nil: true
         case (true, false, _): hasIdentifier
         case (true, true, _): hasIdentifier || hasName
         default: hasName
         }
-      // A node left out of the tree is kept, as role "none", for its identity.
-      let isKept = ax["ignored"]?.bool != true || hasIdentifier
+      // A node left out of the tree is kept, as role "none", for its
+      // identity or for the text it shows (a snapshot of a query by text
+      // holds every element that shows text).
+      let isKept = ax["ignored"]?.bool != true || hasIdentifier || search.text != nil
       if isMatch && isKept && Self.isMatch(ax, of: search.type) {
         matches.append(
           Found(
             backendNodeID: backendNodeID, ax: ax,
-            identity: identities.indices.contains(index) ? identities[index] : nil, texts: texts))
+            identity: identities.indices.contains(index) ? identities[index] : nil, texts: texts,
+            showsText: search.text != nil))
       }
       // A field's texts (a button's value, what a text field holds) are
       // static texts in its own shadow tree, after it in a snapshot, which
@@ -362,7 +377,10 @@ extension BrowserPage {
             PageSnapshot.nodes(for: $0, children: [], identities: [:])
           }
           return (
-            position, PageSnapshot.nodes(for: ax, children: children, identities: [backendNodeID: identity])
+            position,
+            PageSnapshot.nodes(
+              for: ax, children: children, identities: [backendNodeID: identity],
+              marks: element.showsText ? [backendNodeID: []] : [:])
           )
         }
       }

@@ -32,6 +32,12 @@ enum PageQuery {
     var orName: Bool
     /// An accessible name the matches have whole, if the search names one.
     var name: String?
+    /// A text the matches show, if the search is by text: their text
+    /// content matches it (`.containing(text:)`), and, when `isInnermost`,
+    /// none of their element children's does (`matching(text:)`).
+    var text: TextMatch.Pattern? = nil
+    /// Whether a search by text keeps only the innermost elements.
+    var isInnermost = false
   }
 
   /// One step of a plan this evaluator answers.
@@ -56,20 +62,26 @@ enum PageQuery {
         guard axis == .descendants else { return nil }
         var search = Search(type: type, identifier: nil, orName: false, name: nil)
         for filter in filters {
+          let isFirst = search.identifier == nil && search.name == nil && search.text == nil
           switch filter {
-          case .identifierOrLabel(let key) where search.identifier == nil && search.name == nil:
+          case .text(let pattern) where isFirst:
+            search.text = pattern
+            search.isInnermost = true
+          case .containingText(let pattern) where isFirst:
+            search.text = pattern
+          case .identifierOrLabel(let key) where isFirst:
             search.identifier = key
             search.orName = true
-          case .identifier(let identifier) where search.identifier == nil && search.name == nil:
+          case .identifier(let identifier) where isFirst:
             search.identifier = identifier
           case .named(let pattern)
-          where !pattern.isSubstring && !pattern.ignoresCase && search.identifier == nil && search.name == nil:
+          where !pattern.isSubstring && !pattern.ignoresCase && isFirst:
             search.name = pattern.text
           default:
             return nil
           }
         }
-        guard search.identifier != nil || search.name != nil else { return nil }
+        guard search.identifier != nil || search.name != nil || search.text != nil else { return nil }
         steps.append(.search(search))
       case .select(let index, let isImplicit):
         steps.append(.select(index: index, isImplicit: isImplicit))

@@ -43,9 +43,11 @@ extension PageSnapshot {
     }
   }
 
-  /// The elements whose own children are both text that is not only white
-  /// space and elements: a text split over inline elements.
-  static func splitTextElements(in dom: JSONValue) -> Set<Int> {
+  /// The elements that show text, for a query that searches by text: each
+  /// element with a text below it that is not only white space (or that is
+  /// a button `<input>` with a value), outside scripts, styles and the head
+  /// (``textlessElements``), as Playwright's `getByText` reads a page.
+  static func textHolders(in dom: JSONValue) -> Set<Int> {
     guard let strings = dom["strings"]?.array else { return [] }
     var found: Set<Int> = []
     for document in dom["documents"]?.array ?? [] {
@@ -53,29 +55,69 @@ extension PageSnapshot {
       let backendIDs = nodes?["backendNodeId"]?.array ?? []
       let parents = nodes?["parentIndex"]?.array ?? []
       let types = nodes?["nodeType"]?.array ?? []
+      let names = nodes?["nodeName"]?.array ?? []
       let values = nodes?["nodeValue"]?.array ?? []
-      var hasText = Set<Int>()
-      var hasElement = Set<Int>()
+      let attributes = nodes?["attributes"]?.array ?? []
+      func string(_ array: [JSONValue], _ index: Int) -> String? {
+        guard array.indices.contains(index), let position = array[index].int,
+          strings.indices.contains(position)
+        else { return nil }
+        return strings[position].string
+      }
+      func parent(of index: Int) -> Int? {
+        guard parents.indices.contains(index), let parent = parents[index].int, parent >= 0 else {
+          return nil
+        }
+        return parent
+      }
+      func isElement(_ index: Int) -> Bool { types.indices.contains(index) && types[index].int == 1 }
+      // Indexes known to hold text, and known to be inside a textless element.
+      var holders = Set<Int>()
+      var textless = Set<Int>()
       for index in backendIDs.indices {
-        guard parents.indices.contains(index), let parent = parents[index].int, parent >= 0,
-          types.indices.contains(index)
-        else { continue }
-        switch types[index].int {
-        case 1?:
-          hasElement.insert(parent)
-        case 3?:
-          guard values.indices.contains(index), let position = values[index].int,
-            strings.indices.contains(position),
-            strings[position].string?.contains(where: { !$0.isWhitespace }) == true
-          else { continue }
-          hasText.insert(parent)
+        let shows: Bool
+        switch types.indices.contains(index) ? types[index].int : nil {
+        case 3?, 4?:
+          shows = string(values, index)?.contains(where: { !$0.isWhitespace }) == true
+        case 1? where string(names, index) == "INPUT":
+          // A button `<input>` shows its value.
+          var named: [String: String] = [:]
+          let pairs = attributes.indices.contains(index) ? attributes[index].array ?? [] : []
+          var pair = 0
+          while pair + 1 < pairs.count {
+            if let name = string(pairs, pair), let value = string(pairs, pair + 1) { named[name] = value }
+            pair += 2
+          }
+          shows =
+            ["submit", "button", "reset"].contains(named["type"]?.lowercased() ?? "")
+            && named["value"]?.contains(where: { !$0.isWhitespace }) == true
         default:
+          shows = false
+        }
+        guard shows else { continue }
+        // The chain of ancestors up to one already known; bounded, since a
+        // snapshot is what Chromium sent.
+        var chain: [Int] = isElement(index) ? [index] : []
+        var current = parent(of: index)
+        var isInsideTextless = false
+        while let above = current, !holders.contains(above), chain.count < 4_096 {
+          if textless.contains(above)
+            || (isElement(above) && textlessElements.contains(string(names, above) ?? ""))
+          {
+            isInsideTextless = true
+            break
+          }
+          if isElement(above) { chain.append(above) }
+          current = parent(of: above)
+        }
+        if isInsideTextless {
+          textless.formUnion(chain)
           continue
         }
+        holders.formUnion(chain)
       }
-      for parent in hasText.intersection(hasElement)
-      where types.indices.contains(parent) && types[parent].int == 1 {
-        if let backendID = backendIDs[parent].int { found.insert(backendID) }
+      for index in holders {
+        if let backendID = backendIDs[index].int { found.insert(backendID) }
       }
     }
     return found

@@ -34,12 +34,14 @@ enum PageSnapshot {
   ///   - marks: The CSS selectors that select each element, by backend node
   ///     id (`locator(css:)`): each such element is in the
   ///     tree, the selectors in its ``BrowserNode/selectors``.
+  ///   - marksTextHolders: Whether every element that shows text is in
+  ///     the tree (``textHolders(in:)``), for a query that searches by text.
   ///   - maximumNodes: The most nodes one document's tree holds.
   /// - Returns: The tree, or `nil` when the page has no accessibility tree yet.
   /// - Throws: ``BrowserError/unexpectedResponse`` when an answer lacks its parts.
   static func tree(
     accessibility: JSONValue, frames: [Int: JSONValue] = [:], dom: JSONValue, marks: [Int: [String]] = [:],
-    maximumNodes: Int = PageSnapshot.maximumNodes
+    marksTextHolders: Bool = false, maximumNodes: Int = PageSnapshot.maximumNodes
   ) throws(BrowserError) -> BrowserNode? {
     // The text content of the elements the trees hold, and of no other.
     var elements: Set<Int> = []
@@ -48,12 +50,13 @@ enum PageSnapshot {
         if let backendID = node["backendDOMNodeId"]?.int { elements.insert(backendID) }
       }
     }
-    // An element the accessibility tree leaves out whose text is split over
-    // inline elements (`<span><b>3</b> items left</span>`) is in the tree,
-    // so that its text can be found whole, as a marked one with no selector.
+    // For a query by text, every element that shows text is in the tree,
+    // as a marked one with no selector when the accessibility tree leaves
+    // it out or ignores it (`<span>Item 5</span>`), so that the innermost
+    // element whose text matches is found whatever CSS lays it out.
     var marks = marks
-    for element in splitTextElements(in: dom) where !elements.contains(element) && marks[element] == nil {
-      marks[element] = []
+    if marksTextHolders {
+      for element in textHolders(in: dom) where marks[element] == nil { marks[element] = [] }
     }
     let identities = try identities(in: dom, readingTextsOf: elements.union(marks.keys))
     let marked = Marked(

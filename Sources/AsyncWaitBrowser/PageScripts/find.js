@@ -3,7 +3,7 @@
 // which documents its arguments and its answer). The placeholder that
 // `identityOf` is set to is replaced, when this is loaded, by the function
 // of identity.js.
-function(identifier, name, checksPage, most, kinds, describes, enough) {
+function(identifier, name, checksPage, most, kinds, describes, enough, text) {
   // What identity.js reads of an element (its function is put here).
   const identityOf = IDENTITY;
   const scope = this;
@@ -19,6 +19,9 @@ function(identifier, name, checksPage, most, kinds, describes, enough) {
     return result;
   }
   const found = new Map();
+  if (text) {
+    for (const element of findTexts(text)) found.set(element, "t");
+  }
   if (identifier !== null) {
     const quoted = CSS.escape(identifier);
     // Apart: an id alone is looked up in the document's index of ids,
@@ -54,6 +57,82 @@ function(identifier, name, checksPage, most, kinds, describes, enough) {
     result.flags += field ? flag.toUpperCase() : flag;
   }
   return result;
+
+  // The elements whose text matches `text` ({ text, substring, ignoreCase,
+  // innermost }), as Playwright's getByText finds them: an element's text
+  // is every text below it in document order, with a button `<input>`'s
+  // value, and none of scripts, styles and the head (identity.js reads the
+  // same); compared with runs of white space made one space and none at
+  // either end. With `innermost`, only those none of whose element children
+  // matches. In document order.
+  function findTexts(text) {
+    const root = scope.nodeType === Node.DOCUMENT_NODE ? scope.documentElement : scope;
+    if (!root) return [];
+    const textless = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD"]);
+    const expected = text.ignoreCase ? text.text.toLowerCase() : text.text;
+    // One pass: the document's text in one string, and where each
+    // element's begins and ends in it.
+    const elements = [];
+    const starts = new Map();
+    const ends = new Map();
+    let all = "";
+    const open = [];
+    const shown = (element) => element.localName === "input"
+      && ["submit", "button", "reset"].includes((element.getAttribute("type") ?? "").toLowerCase())
+      ? element.getAttribute("value") ?? "" : "";
+    const walker = doc.createTreeWalker(
+      root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT | NodeFilter.SHOW_CDATA_SECTION,
+      (node) => textless.has(node.nodeName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT);
+    const close = () => ends.set(open.pop(), all.length);
+    for (let node = root === scope ? walker.nextNode() : walker.currentNode; node; node = walker.nextNode()) {
+      while (open.length > 0 && open[open.length - 1] !== node.parentNode) close();
+      if (node.nodeType === Node.ELEMENT_NODE) {
+        elements.push(node);
+        starts.set(node, all.length);
+        open.push(node);
+        all += shown(node);
+      } else {
+        all += node.data;
+      }
+    }
+    while (open.length > 0) close();
+    const matches = (element) => {
+      const whole = all.slice(starts.get(element), ends.get(element));
+      // White space only shortens a text: one shorter than the text sought
+      // cannot be it (lowercasing may lengthen one).
+      if (!text.substring && !text.ignoreCase && whole.length < expected.length) return false;
+      let normalized = whole.replace(/\s+/g, " ").trim();
+      if (text.ignoreCase) normalized = normalized.toLowerCase();
+      return text.substring ? normalized.includes(expected) : normalized === expected;
+    };
+    const matched = new Set();
+    // A text an element does not contain, nothing inside it contains.
+    let unmatched = null;
+    for (const element of elements) {
+      if (text.substring && unmatched !== null && unmatched.contains(element)) continue;
+      if (matches(element)) matched.add(element);
+      else unmatched = element;
+    }
+    // Elements that contain one that matches match too.
+    if (!text.innermost) {
+      const containing = new Set();
+      for (const element of matched) {
+        for (let above = element; above && above !== scope && !containing.has(above); above = above.parentElement) {
+          containing.add(above);
+        }
+      }
+      return containing;
+    }
+    const innermost = [];
+    for (const element of matched) {
+      let inner = false;
+      for (let child = element.firstElementChild; child && !inner; child = child.nextElementSibling) {
+        inner = matched.has(child);
+      }
+      if (!inner) innermost.push(element);
+    }
+    return innermost;
+  }
 
   // What the scan of texts and naming attributes found is kept, per
   // scope and per search, while the document has not changed since

@@ -26,6 +26,9 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   /// The selectors in the tree's own language that the steps use, for the
   /// root provider to mark the nodes each selects (``TreeSelectors``).
   @usableFromInline var selectors: [String] = []
+  /// Whether a step searches by text, for the root provider to read the
+  /// nodes that show text (``TreeSelectors/searchesText``).
+  @usableFromInline var searchesText = false
 
   /// What to add to a failed wait's state, from the root's maker.
   @usableFromInline var diagnostics: (@Sendable (String) async -> String?)?
@@ -280,14 +283,17 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   /// when they use any.
   @inlinable
   func readRoot() async throws -> Node? {
-    if selectors.isEmpty { return try await root() }
+    if selectors.isEmpty && !searchesText { return try await root() }
     return try await readRootWithSelectors()
   }
 
-  /// Reads the root with the steps' selectors in ``TreeSelectors/current``.
+  /// Reads the root with the steps' selectors in ``TreeSelectors/current``
+  /// and whether they search by text in ``TreeSelectors/searchesText``.
   @usableFromInline
   func readRootWithSelectors() async throws -> Node? {
-    try await TreeSelectors.$current.withValue(selectors) { try await root() }
+    try await TreeSelectors.$current.withValue(selectors) {
+      try await TreeSelectors.$searchesText.withValue(searchesText) { try await root() }
+    }
   }
 
   /// What the steps from one position find below one node.

@@ -5,4 +5,10 @@
 package enum TreeSelectors {
   /// The selectors of the query whose root is being read.
   @TaskLocal package static var current: [String] = []
+
+  /// Whether the query whose root is being read searches by text
+  /// (`matching(text:)`, `containing(text:)`): a tree whose elements hold
+  /// text that its reading leaves out (a web page's `<span>` around a text)
+  /// reads them too.
+  @TaskLocal package static var searchesText = false
 }

@@ -30,7 +30,7 @@ struct BrowserPageTests {
     (
       // A text changed in place.
       "document.querySelector('h1').firstChild.data = 'Changed heading';",
-      { $0.staticTexts.matching(text: "Changed heading") }
+      { $0.descendants(withText: "Changed heading") }
     ),
     (
       // A node added inside a shadow root attached after the page loaded.
@@ -71,7 +71,7 @@ struct BrowserPageTests {
       _ = try await page.evaluate(
         "setTimeout(() => { const added = document.createElement('p'); added.textContent = 'Later'; document.body.append(added); }, 100); 1"
       )
-      try await page.staticTexts.matching(text: "Later").firstMatch.requireExistence(
+      try await page.descendants(withText: "Later").firstMatch.requireExistence(
         timeout: Self.hour, pollingInterval: Self.hour)
     }
   }

@@ -1,8 +1,9 @@
 import AsyncWait
-import AsyncWaitBrowser
 import AsyncWaitElements
 import Foundation
 import Testing
+
+@testable import AsyncWaitBrowser
 
 /// An element's text is its text content as Playwright reads it: whole
 /// across inline elements, without CSS-generated content (wherever the
@@ -62,22 +63,86 @@ struct TextContentTests {
       // The paragraph, not its pieces.
       let greeting = try #require(try await page.descendants(withText: "Hello world!").element.snapshot())
       #expect(greeting.role == "paragraph")
-      #expect(try await page.descendants(withText: "world").element.snapshot()?.role == "StaticText")
-      // The counter, a `<span>` the accessibility tree leaves out, is in the
-      // tree because its text is split over inline elements.
+      // A piece that one element shows is that element, never a text node.
+      let world = try #require(try await page.descendants(withText: "world").element.snapshot())
+      #expect(world.role != "StaticText" && world.textContent == "world")
+      // The counter, a `<span>` the accessibility tree leaves out.
       let counter = try #require(try await page.descendants(withText: "3 items left").element.snapshot())
       #expect(counter.classes == ["todo-count"])
       #expect(counter.role == "none")
       try await page.descendants(withText: .containing("3 items")).require(.text("3 items left"))
-      // The innermost node: a part that one text node shows is that node.
+      // The innermost element: the counter shows "items left", its
+      // `<strong>` does not.
       #expect(
-        try await page.descendants(withText: .containing("items left")).element.snapshot()?.role
-          == "StaticText")
-      // A text node found by its text is itself, not its element too.
+        try await page.descendants(withText: .containing("items left")).element.snapshot()?.classes
+          == ["todo-count"])
       #expect(try await page.descendants(withText: "buy milk").count == 1)
       // Generated content is no text: nothing shows "Note:".
       #expect(try await page.descendants(withText: .containing("Note:")).exists == false)
       #expect(try await page.paragraphs.containing(text: "Hello world!").count == 1)
+    }
+  }
+
+  /// How CSS can lay out TodoMVC's counter, `<span class="todo-count">
+  /// <strong>3</strong> items left</span>`: each way, by the span's own
+  /// `display` or `float`, or as an item of its footer's flex or grid.
+  static let layouts: [(name: String, footer: String, span: String)] = [
+    ("inline", "", ""),
+    ("block", "", "display: block"),
+    ("float", "", "float: left"),
+    ("inline-block", "", "display: inline-block"),
+    ("flex item", "display: flex", ""),
+    ("grid item", "display: grid", ""),
+    ("display: contents", "", "display: contents"),
+    ("table cell", "display: table", "display: table-cell"),
+  ]
+
+  /// Whatever CSS does to the counter, `getByText`'s forms find the
+  /// counter, as Playwright finds it, and the page's search finds what a
+  /// snapshot of the whole page finds.
+  @Test func theInnermostElementIsFoundWhateverItsCSS() async throws {
+    try await withItemListPage { (page) async throws in
+      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
+      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+      for layout in Self.layouts {
+        try await page.evaluate(
+          """
+          document.body.innerHTML = `<section class="todoapp"><footer class="footer" style="\(layout.footer)">
+            <span class="todo-count" style="\(layout.span)"><strong>3</strong> items left</span>
+            <ul class="filters"><li><a href="#/">All</a></li><li><a href="#/active">Active</a></li></ul>
+            <button class="clear-completed">Clear completed</button>
+          </footer></section>`;
+          """)
+        try await page.descendants(withText: "Clear completed").requireExistence(timeout: patience)
+        let forms: [(TextMatch, Bool)] = [
+          ("3 items left", true), (.loosely("3 ITEMS"), true), (.containing("items left"), true),
+          ("3 items left", false),
+        ]
+        for (text, isInnermost) in forms {
+          let pattern = try #require(text.pattern)
+          let filter: QueryPlan.Filter = isInnermost ? .text(pattern) : .containingText(pattern)
+          let plan = QueryPlan(steps: [.search(.descendants, .any, [filter])])
+          let evaluated = try #require(
+            try await page.evaluateQuery(plan, request), "declined: \(layout.name)")
+          let reference =
+            isInnermost
+            ? snapshotRoot.descendants(withText: text)
+            : snapshotRoot.descendants(matching: .any).containing(text: text)
+          let expected = try await reference.snapshots()
+          let found = evaluated.nodes.map(PageQueryTests.Reading.init)
+          #expect(
+            found == expected.map(PageQueryTests.Reading.init), "\(layout.name), \(text), \(isInnermost)")
+          if isInnermost {
+            #expect(evaluated.nodes.map(\.classes) == [["todo-count"]], "\(layout.name), \(text)")
+          } else {
+            // The counter and every element around it.
+            #expect(
+              evaluated.nodes.map(\.classes).suffix(2) == [["footer"], ["todo-count"]], "\(layout.name)")
+          }
+        }
+        let counter = page.descendants(withText: "3 items left")
+        #expect(try await counter.element.snapshot()?.classes == ["todo-count"], "\(layout.name)")
+      }
     }
   }
 }
