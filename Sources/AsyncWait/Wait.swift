@@ -240,4 +240,38 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
       comment: comment(), observation: observation, at: location, isolation: isolation
     ) { _ in try await produce() }
   }
+
+  /// ``requireValue(_:observation:isolation:callSite:fileID:filePath:line:column:_:)``
+  /// for a wait of this package that knows why its last probe failed: the
+  /// failure's first line leads with `cause` (``WaitTimeoutError/cause``),
+  /// as an action of `AsyncWaitBrowser` leads with the check its element
+  /// failed.
+  ///
+  /// - Parameters:
+  ///   - comment: What is being awaited; read only when the wait fails.
+  ///   - observation: Says, after a timeout, what the last probe saw.
+  ///   - cause: Says, after a timeout, why the last probe failed, as a
+  ///     phrase that names its subject; `nil` for none.
+  ///   - causeSubject: The subject `cause` and `comment` both begin with,
+  ///     which the headline then calls "it" the second time.
+  ///   - isolation: The actor isolation in which `produce` runs.
+  ///   - callSite: Where to report a failure.
+  ///   - produce: Returns the value when it is there, `nil` while it is not.
+  /// - Returns: The first value `produce` returned.
+  /// - Throws: As the public form does.
+  package func requireValue<Value>(
+    _ comment: @autoclosure () -> String?,
+    observation: () async -> String?,
+    cause: () -> String?,
+    causeSubject: String,
+    isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite,
+    _ produce: () async throws -> Value?
+  ) async throws -> Value {
+    let poller = try validating(at: callSite) { () throws(AsyncWaitError) in try self.poller() }
+    return try await poller.require(
+      comment: comment(), observation: observation, cause: cause, causeSubject: causeSubject, at: callSite,
+      isolation: isolation
+    ) { _ in try await produce() }
+  }
 }

@@ -41,10 +41,20 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// What the last probe saw, when the wait could describe it: the last
   /// value of a value wait, or an element's state and a dump of its tree.
   public var lastObservation: String?
+  /// Why the last probe failed, when the wait could say so in a phrase.
+  ///
+  /// The description's first line leads with it:
+  /// `page.buttons["Save"] is not enabled; timed out after …`. An action
+  /// of `AsyncWaitBrowser` sets it to the check its element failed last;
+  /// other waits leave it `nil`.
+  public var cause: String?
   /// The last error the condition threw, when the wait retried errors.
   public var lastError: (any Error)?
   /// Where the wait was called.
   public var location: CallSite
+  /// What ``cause`` and ``comment`` both begin with, when a wait says so:
+  /// the headline then calls it "it" the second time.
+  package var causeSubject: String?
   /// Whether the wait already cut its probes off at the deadline, so that
   /// an overrun comes from the one interval its final probe is given, or
   /// from a late wake, and the description gives no advice.
@@ -151,8 +161,15 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
       let unscaled = timeout.scaled(by: 1 / timeoutScale, atMost: timeout)
       timeoutText += " (\(unscaled.shortDescription) × timeout scale \(TimeoutScale.format(timeoutScale)))"
     }
+    var headline = "timed out after \(timeoutText) waiting for \(subject)"
+    if let cause, let causeSubject, let comment,
+      cause.hasPrefix(causeSubject + " ") || cause.hasPrefix(causeSubject + "'s "),
+      comment.hasPrefix(causeSubject + " ")
+    {
+      headline = "timed out after \(timeoutText) waiting for it\(comment.dropFirst(causeSubject.count))"
+    }
     var lines = [
-      "Timed out after \(timeoutText) waiting for \(subject)",
+      cause.map { "\($0); \(headline)" } ?? "T" + headline.dropFirst(),
       "  (\(probes) over \(elapsed.shortDescription), polling \(schedule) on \(clockName))",
     ]
     if let lateLine {

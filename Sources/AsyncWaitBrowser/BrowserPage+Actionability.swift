@@ -127,6 +127,7 @@ extension BrowserPage {
     selecting options: [String]? = nil
   ) async throws -> Target {
     var unmet = "it was not probed"
+    var ambiguity: AmbiguousElementError?
     var lastBox: BrowserNode.Box?
     let checks = action.checks
     func observe() async -> String? {
@@ -141,13 +142,15 @@ extension BrowserPage {
       let found: BrowserNode?
       do {
         found = try await element.uniqueSnapshot()
-      } catch let ambiguity as AmbiguousElementError {
+      } catch let error as AmbiguousElementError {
         // Not the one element an action needs: named, and probed again, as
         // a page in the middle of a change can show two for a moment.
-        unmet = "it is not one element: \(ambiguity)"
+        unmet = "it is not one element: \(error)"
+        ambiguity = error
         lastBox = nil
         return nil
       }
+      ambiguity = nil
       guard let node = found else {
         unmet = "it does not exist"
         lastBox = nil
@@ -185,7 +188,35 @@ extension BrowserPage {
     }
     return try await Wait(timeout: timeout, triggers: [trigger]).requireValue(
       "\(element.elementDescription) to be \(readiness)", observation: observe,
-      callSite: site, probe)
+      cause: { Self.cause(unmet, ambiguity: ambiguity, of: element.elementDescription) },
+      causeSubject: element.elementDescription, callSite: site, probe)
+  }
+
+  /// What the failure of an action leads with: the check its element
+  /// failed last, said of the element (`page.buttons["Save"] is not
+  /// enabled`), on one line; `nil` when no probe ran.
+  ///
+  /// - Parameters:
+  ///   - unmet: What the last probe found unmet, said of "it".
+  ///   - ambiguity: The error of a last probe that found several elements.
+  ///   - subject: The element's description.
+  /// - Returns: The phrase, or `nil`.
+  static func cause(_ unmet: String, ambiguity: AmbiguousElementError?, of subject: String) -> String? {
+    if let ambiguity {
+      return "\(ambiguity.query) matches \(ambiguity.matchCount) elements, and an action needs exactly one"
+    }
+    let phrase: String
+    if unmet == "it was not probed" {
+      return nil
+    } else if unmet.hasPrefix("it ") {
+      phrase = "\(subject) \(unmet.dropFirst(3))"
+    } else if unmet.hasPrefix("its ") {
+      phrase = "\(subject)'s \(unmet.dropFirst(4))"
+    } else {
+      phrase = "\(subject): \(unmet)"
+    }
+    return phrase.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(
+      String.init)
   }
 
   /// The stability check (``Checks/stable``) of an element seen at `box`

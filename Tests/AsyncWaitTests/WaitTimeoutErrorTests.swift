@@ -43,6 +43,37 @@ import Testing
     #expect(log.count == 2)
   }
 
+  /// A wait that knows why its last probe failed leads with it; one whose
+  /// cause and comment share a subject says it once.
+  @Test func aCauseLeadsTheFirstLine() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    let comment = "the save button to be ready: to exist and be enabled"
+    var caught: WaitTimeoutError?
+    do {
+      let never: () -> Int? = { nil }
+      let _: Int = try await Wait(timeout: .milliseconds(300), clock: clock).requireValue(
+        comment, observation: { "last probe: it is not enabled" },
+        cause: { "the save button is not enabled" }, causeSubject: "the save button",
+        callSite: CallSite(fileID: "A/B.swift", filePath: "/A/B.swift", line: 3, column: 1), never)
+    } catch let error as WaitTimeoutError {
+      caught = error
+    }
+    var error = try #require(caught)
+    #expect(error.cause == "the save button is not enabled")
+    let headline =
+      "the save button is not enabled; timed out after 300 ms waiting for it to be ready: to exist and be enabled"
+    #expect(error.description.split(separator: "\n").first.map(String.init) == headline)
+    // A cause of another subject: the comment stays whole.
+    error.cause = "the form is gone"
+    #expect(
+      error.description.split(separator: "\n").first
+        == #"the form is gone; timed out after 300 ms waiting for "\#(comment)""#)
+    // No cause: the first line every other wait has.
+    error.cause = nil
+    #expect(
+      error.description.split(separator: "\n").first == #"Timed out after 300 ms waiting for "\#(comment)""#)
+  }
+
   @Test func descriptionReadsAsATestFailure() {
     let error = WaitTimeoutError(
       comment: "the banner shows", timeout: .seconds(2), schedule: .fixed(.milliseconds(100)),

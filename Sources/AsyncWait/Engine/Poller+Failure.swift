@@ -6,14 +6,16 @@ extension Poller {
   ///   - expiry: How the poll ended.
   ///   - comment: What was awaited, or `nil`.
   ///   - observation: What the last probe saw, or `nil`.
+  ///   - cause: Why the last probe failed, or `nil` (``WaitTimeoutError/cause``).
+  ///   - causeSubject: What `cause` and `comment` both begin with, if they do.
   ///   - boundsProbes: Whether the wait cut its probes off at the deadline
   ///     (the `{ remaining in … }` form), so an overrun needs no advice.
   ///   - location: Where the wait was called.
   /// - Returns: The error to throw.
   @usableFromInline
   func failure(
-    _ expiry: PollExpiry, comment: String?, observation: String? = nil, boundsProbes: Bool = false,
-    location: CallSite
+    _ expiry: PollExpiry, comment: String?, observation: String? = nil, cause: String? = nil,
+    causeSubject: String? = nil, boundsProbes: Bool = false, location: CallSite
   ) -> any Error {
     var error = WaitTimeoutError(
       comment: comment, timeout: timeout, timeoutScale: timing.scale,
@@ -21,6 +23,8 @@ extension Poller {
       elapsed: expiry.elapsed, clockName: String(describing: C.self),
       lastObservation: observation.flatMap { $0.isEmpty ? nil : $0 }, lastError: expiry.lastError,
       location: location)
+    error.cause = cause
+    error.causeSubject = causeSubject
     error.probesWereBounded = boundsProbes
     error.lastProbeStart = expiry.lastProbeStart
     error.clockMeasuresRealTime = TimeoutScale.applies(to: clock)

@@ -19,6 +19,11 @@ extension Poller {
   ///     sequence.
   ///   - observation: Says, after the timeout, what the last probe saw;
   ///     nothing by default.
+  ///   - cause: Says, after the timeout, why the last probe failed, for the
+  ///     failure's first line to lead with (``WaitTimeoutError/cause``);
+  ///     nothing by default.
+  ///   - causeSubject: What the cause and the comment both begin with, for
+  ///     the headline to call it "it" the second time.
   ///   - boundsProbes: Whether the wait cuts its probes off at the deadline
   ///     (the `{ remaining in … }` form), so an overrun needs no advice.
   ///   - location: Where the wait was called.
@@ -32,6 +37,8 @@ extension Poller {
     comment: @autoclosure () -> String?,
     source: String = "condition",
     observation: () async -> String? = { nil },
+    cause: () -> String? = { nil },
+    causeSubject: String? = nil,
     boundsProbes: Bool = false,
     at location: CallSite,
     isolation: isolated (any Actor)? = #isolation,
@@ -44,8 +51,9 @@ extension Poller {
       return value
     case .expired(let expiry):
       throw await failure(
-        expiry, comment: comment(), observation: observation(), boundsProbes: boundsProbes, location: location
-      )
+        expiry, comment: comment(), observation: observation(), cause: cause(), causeSubject: causeSubject,
+        boundsProbes: boundsProbes,
+        location: location)
     }
   }
 

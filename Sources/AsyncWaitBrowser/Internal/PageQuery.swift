@@ -10,8 +10,9 @@ import Foundation
 /// It answers the queries tests write most: searches below the page or
 /// below an element by test id or `id` (`page.buttons["add-item"]`,
 /// `.matching(identifier:)`) or by an accessible name given whole
-/// (`page.buttons["Save"]`, `.matching(named: "Save")`), of any element
-/// type, each followed by a choice of one match or none. One script call
+/// (`page.buttons["Save"]`, `.matching(named: "Save")`), or by a text,
+/// whole or loose (`descendants(withText:)`, `.containing(text:)`), of any
+/// element type, each followed by a choice of one match or none. One script call
 /// finds the candidates (``find``); roles and names are Chromium's own,
 /// read from its accessibility tree (`Accessibility.getPartialAXTree`), so
 /// a match is what a snapshot would find, in the page's order. It declines
@@ -150,7 +151,8 @@ enum PageQuery {
   /// not found.
   ///
   /// What the scan of texts and attributes found is kept in the page, per
-  /// scope and per name, while the document has not changed since: the
+  /// scope and per name, as is what a search by text found (per scope and
+  /// per text), while the document has not changed since: the
   /// change observer (`PageScripts/observeChanges.js`) counts every change
   /// to the DOM, and a search after one scans again. What fields hold is
   /// read every time, since typing changes no node. A page keeps at most
@@ -161,6 +163,15 @@ enum PageQuery {
   /// With `describes`, the answer's `identities` holds, as JSON,
   /// each element's attributes and box (``identity``), whose box makes the
   /// page lay itself out after a change; without it, `"[]"`.
+  ///
+  /// With `text` (an object: `text`, `substring`, `ignoreCase`,
+  /// `innermost`), the elements found are those whose text matches, as
+  /// Playwright's `getByText` reads an element's text: every text below it
+  /// in document order and a button `<input>`'s value, without scripts,
+  /// styles and the head, white space collapsed; with `innermost`, only
+  /// those none of whose element children's text matches, and without it,
+  /// those and every element around one of them (`containing(text:)`).
+  /// Their flag is `t`.
   ///
   /// With `enough` above 0, when at least that many elements have the
   /// identifier, the names are not searched and `shortened` is set: a

@@ -20,7 +20,8 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
   }
   const found = new Map();
   if (text) {
-    for (const element of findTexts(text)) found.set(element, "t");
+    const key = `text ${text.innermost} ${text.substring} ${text.ignoreCase} ${text.text}`;
+    for (const element of kept(key, () => findTexts(text))) found.set(element, "t");
   }
   if (identifier !== null) {
     const quoted = CSS.escape(identifier);
@@ -134,30 +135,37 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
     return innermost;
   }
 
-  // What the scan of texts and naming attributes found is kept, per
-  // scope and per search, while the document has not changed since
-  // (observeChanges.js counts its changes); what fields hold is read
-  // every time, since typing changes no node.
-  function findNamed(name) {
-    const key = `${kinds} ${most} ${name}`;
+  // What `compute` finds for `key` below this scope, kept while the
+  // document has not changed since (observeChanges.js counts its changes):
+  // a scan of the page's texts, for a name or a text. A document keeps at
+  // most 256 between two changes.
+  function kept(key, compute) {
     const version = doc.defaultView?.__asyncWaitVersion;
-    let kept = doc.defaultView?.__asyncWaitNames;
-    if (version !== undefined && (kept === undefined || kept.version !== version)) {
-      kept = { version, scopes: new WeakMap(), size: 0 };
-      Object.defineProperty(doc.defaultView, "__asyncWaitNames", {
-        value: kept, configurable: true, writable: true, enumerable: false,
+    if (version === undefined) return compute();
+    let all = doc.defaultView.__asyncWaitKept;
+    if (all === undefined || all.version !== version) {
+      all = { version, scopes: new WeakMap(), size: 0 };
+      Object.defineProperty(doc.defaultView, "__asyncWaitKept", {
+        value: all, configurable: true, writable: true, enumerable: false,
       });
     }
-    const keptForScope = version === undefined ? undefined : kept.scopes.get(scope);
-    let scanned = keptForScope?.get(key);
-    if (scanned === undefined) {
-      scanned = scanNamed(name);
-      if (version !== undefined && kept.size < 256) {
-        if (keptForScope === undefined) kept.scopes.set(scope, new Map([[key, scanned]]));
-        else keptForScope.set(key, scanned);
-        kept.size += 1;
+    const keptForScope = all.scopes.get(scope);
+    let found = keptForScope?.get(key);
+    if (found === undefined) {
+      found = compute();
+      if (all.size < 256) {
+        if (keptForScope === undefined) all.scopes.set(scope, new Map([[key, found]]));
+        else keptForScope.set(key, found);
+        all.size += 1;
       }
     }
+    return found;
+  }
+
+  // What the scan of texts and naming attributes found is kept (`kept`);
+  // what fields hold is read every time, since typing changes no node.
+  function findNamed(name) {
+    const scanned = kept(`name ${kinds} ${most} ${name}`, () => scanNamed(name));
     if (scanned === null) return null;
     const named = new Set(scanned.named);
     for (const field of scanned.fields) {

@@ -228,7 +228,7 @@ for size in sizes {
     try await rowsPage.buttons["Remove Item \(size)"].requireExistence(timeout: patience)
   }
   measured.waitByText = try await sampled {
-    try await rowsPage.staticTexts["Item \(size)"].requireExistence(timeout: patience)
+    try await rowsPage.descendants(withText: "Item \(size)").requireExistence(timeout: patience)
   }
   measured.click = try await sampled {
     try await rowsPage.click(rowsPage.buttons["remove-\(size)"], timeout: patience)
@@ -362,7 +362,7 @@ print(
   \(row("a failed wait's state, screenshot and tree kept", withArtifacts, target: ""))
   \(row("a failed wait's state, nothing kept", withoutArtifacts, target: ""))
 
-  Pages of N rows (a text, a button and a checkbox a row), p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs): a wait on the last row, which is there, by test id (`page.cells["row-N"]`), by role and name (`page.buttons["Remove Item N"]`) and by text (`page.staticTexts["Item N"]`); a click on its button; a row added 50 ms later → the waiting wait returns. Samples of each kind, in both: \(sizes.map { "\(samplesOfEachKind($0)) at \($0)" }.joined(separator: ", ")) rows.
+  Pages of N rows (a text, a button and a checkbox a row), p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs): a wait on the last row, which is there, by test id (`page.cells["row-N"]`), by role and name (`page.buttons["Remove Item N"]`) and by text (`page.descendants(withText: "Item N")`, the form of `getByText`); a click on its button; a row added 50 ms later → the waiting wait returns. Samples of each kind, in both: \(sizes.map { "\(samplesOfEachKind($0)) at \($0)" }.joined(separator: ", ")) rows.
 
   | rows | wait, by id | wait, by role and name | wait, by text | click | change → wait returns |
   | --- | --- | --- | --- | --- | --- |

@@ -79,6 +79,11 @@ struct AccountPageTests {
       #expect(
         lines.last == "Narrow the query, or say which one with .firstMatch, .lastMatch or .element(boundBy:)."
       )
+      // The first line leads with it, as Playwright's strict mode violation.
+      #expect(
+        String(describing: try #require(error)).split(separator: "\n").first?.hasPrefix(
+          #"page.descendants(matching: .button).matching(named: "Delete").element matches 2 elements, "#
+            + "and an action needs exactly one; timed out after ") == true)
       // Reading is not strict: the first of them exists.
       #expect(try await page.buttons["Delete"].exists)
 

@@ -58,14 +58,17 @@ struct ActionabilityTests {
 
   @Test func eachUnmetConditionIsNamedInTheTimeout() async throws {
     try await withItemListPage { (page) async throws in
-      let cases: [(TreeElement<BrowserNode>, String)] = [
-        (page.buttons["no-such-button"], "last probe: it does not exist"),
-        (page.buttons["never-enabled"], "last probe: it is not enabled"),
-        (page.buttons["no-size"], "last probe: it is not visible"),
-        (page.buttons["moving"], "last probe: it does not hold still"),
-        (page.buttons["covered"], "last probe: it does not receive the click: another element is on top"),
+      let cases: [(TreeElement<BrowserNode>, String, String)] = [
+        (page.buttons["no-such-button"], "last probe: it does not exist", "does not exist"),
+        (page.buttons["never-enabled"], "last probe: it is not enabled", "is not enabled"),
+        (page.buttons["no-size"], "last probe: it is not visible", "is not visible: "),
+        (page.buttons["moving"], "last probe: it does not hold still", "does not hold still: its box moved"),
+        (
+          page.buttons["covered"], "last probe: it does not receive the click: another element is on top",
+          "does not receive the click: another element is on top, <"
+        ),
       ]
-      for (element, unmet) in cases {
+      for (element, unmet, cause) in cases {
         let error = await #expect(throws: WaitTimeoutError.self) {
           try await page.click(element, timeout: short)
         }
@@ -75,6 +78,14 @@ struct ActionabilityTests {
           comment.hasSuffix(
             "to be ready for a click: to exist, be enabled, be visible, hold still and receive the click"))
         #expect(error?.lastObservation?.contains(unmet) == true, "\(error?.lastObservation ?? "")")
+        // The first line leads with the check that failed, then the checks.
+        let headline = String(describing: try #require(error)).split(separator: "\n").first ?? ""
+        #expect(headline.hasPrefix("\(element.elementDescription) \(cause)"), "\(headline)")
+        #expect(headline.contains("; timed out after "), "\(headline)")
+        #expect(
+          headline.hasSuffix(
+            " waiting for it to be ready for a click: to exist, be enabled, be visible, hold still and "
+              + "receive the click"), "\(headline)")
       }
     }
   }
@@ -88,6 +99,9 @@ struct ActionabilityTests {
         error?.comment?.hasSuffix(
           "to be ready for typing: to exist, be enabled, be visible, hold still and take text") == true)
       #expect(error?.lastObservation?.contains("last probe: it does not take text") == true)
+      let headline = String(describing: try #require(error)).split(separator: "\n").first ?? ""
+      #expect(
+        headline.hasPrefix(#"page.descendants(matching: .any)["not-a-field"] does not take text (role "#))
     }
   }
 

@@ -282,6 +282,48 @@ struct PageQueryTests {
     }
   }
 
+  /// What the page's search by text found is kept until the document
+  /// changes: after each kind of change that shows a text (a node added, a
+  /// text changed, a button `<input>`'s value set), the same search finds
+  /// it, as a snapshot does.
+  @Test(arguments: [
+    (
+      "Archive all", "",
+      #"const p = document.createElement("p"); p.innerHTML = "Archive <b>all</b>"; document.body.append(p)"#
+    ),
+    (
+      "Publish", #"<span id="t1">Draft</span>"#,
+      #"document.getElementById("t1").firstChild.data = "Publish""#
+    ),
+    (
+      "Send now", #"<input type="submit" id="t2" value="Send">"#,
+      #"document.getElementById("t2").setAttribute("value", "Send now")"#
+    ),
+  ])
+  func aSearchByTextSeesEveryChangeAfterWhatItKept(
+    text: String, markup: String, change: String
+  ) async throws {
+    try await withItemListPage { (page) async throws in
+      _ = try await page.evaluate("document.body.insertAdjacentHTML(\"beforeend\", `\(markup)`); 1")
+      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
+      let pattern = try #require(TextMatch.exactly(text).pattern)
+      let plan = QueryPlan(steps: [Self.search(.any, [.text(pattern)])])
+      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+      func found() async throws -> [Reading] {
+        try #require(try await page.evaluateQuery(plan, request)).nodes.map(Reading.init)
+      }
+
+      // Twice: the second is answered from what the first kept.
+      #expect(try await found().isEmpty)
+      #expect(try await found().isEmpty)
+      _ = try await page.evaluate("\(change); 1")
+      let expected = try await snapshotRoot.descendants(withText: .exactly(text)).snapshots().map(
+        Reading.init)
+      #expect(expected.count == 1)
+      #expect(try await found() == expected)
+    }
+  }
+
   /// Every source of an accessible name: the page's search by name finds
   /// the element that has it, and what Chromium names it, as a snapshot does.
   @Test(arguments: [
