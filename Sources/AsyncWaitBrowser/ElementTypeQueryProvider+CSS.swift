@@ -12,7 +12,11 @@ extension ElementTypeQueryProvider where Node == BrowserNode {
   /// ```
   ///
   /// The page runs the selector as `querySelectorAll` does, in its main
-  /// document, and the query then finds, in the page's tree, the elements
+  /// document and through open shadow roots, as Playwright's CSS engine
+  /// does: a descendant or child combinator crosses from a web component
+  /// into its shadow root (`page.locator(css: "my-list li")`), a sibling
+  /// combinator stays in its tree, and a closed shadow root is not reached.
+  /// The query then finds, in the page's tree, the elements
   /// it selected that are below each match so far. An element the
   /// accessibility tree leaves out (a `<span>` around text, a layout `<div>`)
   /// is in the tree for the query, as a node of role `none` holding the nodes
@@ -38,7 +42,8 @@ extension ElementTypeQueryProvider where Node == BrowserNode {
 }
 
 extension BrowserPage {
-  /// The elements of the main document that each of `selectors` selects,
+  /// The elements of the main document and its open shadow roots that
+  /// each of `selectors` selects,
   /// by backend node id: the marks of a snapshot for ``locator(css:)``.
   ///
   /// - Throws: ``BrowserError/invalidSelector`` for a selector the page

@@ -29,7 +29,8 @@ enum PageScript {
   /// `dispatchEvent.js`: dispatches an event of the interface its type
   /// belongs to; `EVENT_INIT` in it is the event's properties.
   static let dispatchEvent = text(PackageResources.dispatchEvent_js)
-  /// `selectCSS.js`: the elements CSS selectors select in the main document.
+  /// `selectCSS.js`: the elements CSS selectors select in the main
+  /// document, through open shadow roots.
   static let selectCSS = text(PackageResources.selectCSS_js)
 
   /// A script without the comment lines it starts with.

@@ -1,21 +1,166 @@
-// Runs CSS selectors in the main document: one array of every element each
-// selects, in turn, with `counts` (how many each selected, joined by commas),
-// or `invalid` and `reason` for the first selector the page cannot parse.
+// Runs CSS selectors in the main document, through open shadow roots as
+// Playwright's CSS engine does: one array of every element each selects,
+// in turn, with `counts` (how many each selected, joined by commas), or
+// `invalid` and `reason` for the first selector the page cannot parse.
+//
+// The document's own `querySelectorAll` answers for its light tree. Inside
+// an open shadow root, a selector is matched compound by compound from the
+// right, with a shadow root's host as the parent of its top elements, so
+// that a descendant (` `) or child (`>`) combinator crosses into a web
+// component (`my-list li`); a sibling combinator (`+`, `~`) does not leave
+// its tree. Closed shadow roots are not reached.
 function (selectors) {
   const found = [];
   found.counts = [];
+  // Open shadow roots, looked for only when the page has had one
+  // (observeChanges.js notes them as they come).
+  const shadowRoots = [];
+  if (window.__asyncWaitHasShadowRoots !== false) {
+    const pending = [document];
+    while (pending.length > 0) {
+      const root = pending.pop();
+      for (const element of root.querySelectorAll("*")) {
+        if (element.shadowRoot) {
+          shadowRoots.push(element.shadowRoot);
+          pending.push(element.shadowRoot);
+        }
+      }
+    }
+  }
   for (const selector of selectors) {
     let elements;
     try {
-      elements = document.querySelectorAll(selector);
+      elements = Array.from(document.querySelectorAll(selector));
     } catch (error) {
       found.invalid = selector;
       found.reason = String(error.message);
       return found;
+    }
+    if (shadowRoots.length > 0) {
+      const seen = new Set(elements);
+      for (const complex of parse(selector)) {
+        const last = complex[complex.length - 1];
+        if (!last) continue;
+        for (const root of shadowRoots) {
+          let candidates;
+          try {
+            candidates = root.querySelectorAll(last.compound);
+          } catch (_) {
+            continue;
+          }
+          for (const element of candidates) {
+            if (!seen.has(element) && matchesBefore(element, complex, complex.length - 1)) {
+              seen.add(element);
+              elements.push(element);
+            }
+          }
+        }
+      }
     }
     found.counts.push(elements.length);
     for (const element of elements) found.push(element);
   }
   found.counts = found.counts.join(",");
   return found;
+
+  // An element's parent, or the host of the shadow root it is at the top of.
+  function parentOf(element) {
+    if (element.parentElement) return element.parentElement;
+    const parent = element.parentNode;
+    return parent instanceof ShadowRoot ? parent.host : null;
+  }
+
+  function matches(element, compound) {
+    try {
+      return element.matches(compound);
+    } catch (_) {
+      return false;
+    }
+  }
+
+  // Whether the compounds before `index` of `complex` match as their
+  // combinators say, for an element that matches the one at `index`.
+  function matchesBefore(element, complex, index) {
+    if (index === 0) return true;
+    const previous = complex[index - 1].compound;
+    switch (complex[index].combinator) {
+      case ">": {
+        const parent = parentOf(element);
+        return parent !== null && matches(parent, previous) && matchesBefore(parent, complex, index - 1);
+      }
+      case "+": {
+        const sibling = element.previousElementSibling;
+        return sibling !== null && matches(sibling, previous) && matchesBefore(sibling, complex, index - 1);
+      }
+      case "~":
+        for (let sibling = element.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
+          if (matches(sibling, previous) && matchesBefore(sibling, complex, index - 1)) return true;
+        }
+        return false;
+      default:
+        for (let above = parentOf(element); above; above = parentOf(above)) {
+          if (matches(above, previous) && matchesBefore(above, complex, index - 1)) return true;
+        }
+        return false;
+    }
+  }
+
+  // A selector list as its complex selectors, each a list of compounds
+  // with the combinator that joins each to the one before it (`null` for
+  // the first); what is inside brackets, parentheses and quotes stays in
+  // its compound.
+  function parse(list) {
+    const parsed = [];
+    let complex = [];
+    let compound = "";
+    let combinator = null;
+    let depth = 0;
+    let quote = null;
+    const endCompound = () => {
+      if (compound.trim().length > 0) {
+        complex.push({ combinator: complex.length === 0 ? null : combinator ?? " ", compound: compound.trim() });
+        combinator = null;
+      }
+      compound = "";
+    };
+    for (let index = 0; index < list.length; index++) {
+      const character = list[index];
+      if (character === "\\") {
+        compound += character + (list[index + 1] ?? "");
+        index += 1;
+      } else if (quote !== null) {
+        compound += character;
+        if (character === quote) quote = null;
+      } else if (character === '"' || character === "'") {
+        quote = character;
+        compound += character;
+      } else if (character === "(" || character === "[") {
+        depth += 1;
+        compound += character;
+      } else if (character === ")" || character === "]") {
+        depth -= 1;
+        compound += character;
+      } else if (depth > 0) {
+        compound += character;
+      } else if (character === ",") {
+        endCompound();
+        parsed.push(complex);
+        complex = [];
+        combinator = null;
+      } else if (/\s/.test(character)) {
+        if (compound.trim().length > 0) {
+          endCompound();
+          combinator = " ";
+        }
+      } else if (character === ">" || character === "+" || character === "~") {
+        endCompound();
+        combinator = character;
+      } else {
+        compound += character;
+      }
+    }
+    endCompound();
+    parsed.push(complex);
+    return parsed;
+  }
 }

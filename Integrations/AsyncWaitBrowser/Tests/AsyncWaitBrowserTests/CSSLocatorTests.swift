@@ -52,6 +52,58 @@ struct CSSLocatorTests {
     }
   }
 
+  /// A web component's open shadow root is searched, as Playwright's CSS
+  /// engine searches it: descendant and child combinators cross from the
+  /// host into it, at any depth; sibling combinators stay in their tree; a
+  /// closed root is not reached.
+  @Test func aSelectorPiercesOpenShadowRoots() async throws {
+    try await withItemListPage { (page) async throws in
+      try await page.evaluate(
+        """
+        class MyList extends HTMLElement {
+          constructor() {
+            super();
+            this.attachShadow({ mode: "open" }).innerHTML =
+              `<ul><li class="entry">One</li><li class="entry">Two <span class="badge">new</span></li></ul>
+               <my-inner></my-inner>`;
+          }
+        }
+        class MyInner extends HTMLElement {
+          constructor() {
+            super();
+            this.attachShadow({ mode: "open" }).innerHTML = `<p class="deep">Deep</p>`;
+          }
+        }
+        class MySecret extends HTMLElement {
+          constructor() {
+            super();
+            this.attachShadow({ mode: "closed" }).innerHTML = `<p class="deep">Secret</p>`;
+          }
+        }
+        customElements.define("my-list", MyList);
+        customElements.define("my-inner", MyInner);
+        customElements.define("my-secret", MySecret);
+        document.body.insertAdjacentHTML("beforeend", `<section class="lists"><my-list></my-list></section>
+          <my-secret></my-secret>`);
+        """)
+      try await page.locator(css: "my-list li").require(count: 2, timeout: patience)
+      #expect(try await page.locator(css: "li.entry").count == 2)
+      #expect(try await page.locator(css: "section.lists > my-list > ul > li").count == 2)
+      #expect(try await page.locator(css: "li.entry + li").count == 1)
+      #expect(try await page.locator(css: "li.entry ~ .entry").count == 1)
+      #expect(try await page.locator(css: "my-list + li").count == 0)
+      // Inside a component inside a component; not inside a closed root.
+      try await page.locator(css: "my-list .deep").require(.text("Deep"), timeout: patience)
+      #expect(try await page.locator(css: ".deep").count == 1)
+      // An element the accessibility tree leaves out, inside the root.
+      try await page.locator(css: "my-list .badge").require(.text("new"), timeout: patience)
+      // A list of selectors, each side searched.
+      #expect(try await page.locator(css: "my-list li:first-child, .deep").count == 2)
+      // Below a match of another query.
+      #expect(try await page.locator(css: "my-list").locator(css: "li").count == 2)
+    }
+  }
+
   @Test func aWaitOnASelectorSeesTheChange() async throws {
     try await withItemListPage { (page) async throws in
       try await page.evaluate(Self.markup)
