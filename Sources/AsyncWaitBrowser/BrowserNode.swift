@@ -105,6 +105,16 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
   ///
   /// `nil` for an element that is not a toggle button; `mixed` reads `false`.
   public var isPressed: Bool?
+  /// The element's level: a heading's (1 for `<h1>`, or its `aria-level`),
+  /// or the `aria-level` of a list item, row or tree item; `nil` for an
+  /// element that has none.
+  public var level: Int?
+  /// Whether the checked state is `mixed` (an indeterminate checkbox),
+  /// which ``isChecked`` reads as `false`.
+  var isCheckedMixed = false
+  /// Whether the pressed state is `mixed`, which ``isPressed`` reads as
+  /// `false`.
+  var isPressedMixed = false
   /// The element's HTML attributes as the page last set them, such as
   /// `class`, `href` or `aria-current`: the markup's, not live properties
   /// (an input's typed text is ``value``, its `checked` state ``isChecked``).
@@ -251,6 +261,26 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
 }
 
 extension BrowserNode {
+  /// The element's state of a name that `getByRole`'s options read, as a
+  /// query's state filter compares it (``QueryPlan/Filter/state(_:value:)``):
+  /// `"true"`, `"false"` or `"mixed"` for `checked` and `pressed`, `"true"`
+  /// or `"false"` for `disabled`, `expanded` and `selected`, the number for
+  /// `level`; `nil` for a state the element does not have.
+  ///
+  /// - Parameter name: The state's name.
+  /// - Returns: How it reads, or `nil`.
+  func state(_ name: String) -> String? {
+    switch name {
+    case "checked": isCheckedMixed ? "mixed" : isChecked.map { String($0) }
+    case "pressed": isPressedMixed ? "mixed" : isPressed.map { String($0) }
+    case "disabled": String(!isEnabled)
+    case "expanded": isExpanded.map { String($0) }
+    case "selected": String(isSelected)
+    case "level": level.map { String($0) }
+    default: nil
+    }
+  }
+
   /// Whether a query for `type` matches the element: `.any`, its
   /// ``elementType``, or its role by name, as ARIA or Chromium names it
   /// (`"checkbox"`, `"listitem"`, `"img"`): `page.descendants(matching:

@@ -215,6 +215,28 @@ public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQuer
     return ElementQuery(path: narrowed)
   }
 
+  /// The matches whose state of a name, in the tree's own terms, reads
+  /// `value`, as the predicate judges a node and as a tree that evaluates
+  /// plans compares it (``QueryPlan/Filter/state(_:value:)``): a web page's
+  /// `.matching(checked: true)`.
+  ///
+  /// - Parameters:
+  ///   - name: The state's name, such as `checked`.
+  ///   - value: The value it must read, such as `true`.
+  ///   - description: How the filter reads in a failure:
+  ///     `.matching(checked: true)`.
+  ///   - predicate: Whether a node's state reads `value`.
+  /// - Returns: The narrowed query.
+  package func filtered(
+    byState name: String, equals value: String, describedAs description: String,
+    where predicate: @escaping @Sendable (Node) -> Bool
+  ) -> ElementQuery {
+    ElementQuery(
+      path: path.filtered(
+        by: QueryStep.Filter(
+          label: .state(name, value: value, description: description), predicate: predicate)))
+  }
+
   /// The matches that have text that matches, in themselves or below, as
   /// Playwright's `filter({ hasText: })` does: their own
   /// ``QueryableNode/text`` (on a web page, an element's whole text

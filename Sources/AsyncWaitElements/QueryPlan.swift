@@ -40,6 +40,11 @@ public struct QueryPlan: Sendable, Hashable, CustomStringConvertible {
     case containingText(TextMatch.Pattern)
     /// The plan, run below the node, finds a node.
     case containing(QueryPlan)
+    /// The node's state of this name, in the tree's own terms, reads this
+    /// value: a web page's `checked`, `disabled`, `expanded`, `level`,
+    /// `pressed` and `selected` (`.matching(checked: true)` is
+    /// `state("checked", value: "true")`).
+    case state(String, value: String)
   }
 
   /// One step of a plan.

@@ -173,7 +173,7 @@ extension BrowserPage {
       // identity or for the text it shows (a snapshot of a query by text
       // holds every element that shows text).
       let isKept = ax["ignored"]?.bool != true || hasIdentifier || search.text != nil
-      if isMatch && isKept && Self.isMatch(ax, of: search.type) {
+      if isMatch && isKept && Self.isMatch(ax, of: search.type) && Self.hasStates(ax, search.states) {
         matches.append(
           Found(
             backendNodeID: backendNodeID, ax: ax,
@@ -314,6 +314,17 @@ extension BrowserPage {
     // drops: no match proves nothing for a type whose names are text.
     if found.isEmpty && (search.type == .staticText || search.type == .any) { return nil }
     return found
+  }
+
+  /// Whether an accessibility node has every one of `states`, read as a
+  /// snapshot's node reads them (``BrowserNode/state(_:)``).
+  private static func hasStates(_ ax: JSONValue, _ states: [(name: String, value: String)]) -> Bool {
+    guard !states.isEmpty else { return true }
+    let marks = ax["backendDOMNodeId"]?.int.map { [$0: [String]()] } ?? [:]
+    guard let node = PageSnapshot.nodes(for: ax, children: [], identities: [:], marks: marks).first else {
+      return false
+    }
+    return states.allSatisfy { node.state($0.name) == $0.value }
   }
 
   /// Whether an accessibility node is one a snapshot keeps, of `type`.

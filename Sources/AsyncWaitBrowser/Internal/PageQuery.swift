@@ -39,6 +39,9 @@ enum PageQuery {
     var text: TextMatch.Pattern? = nil
     /// Whether a search by text keeps only the innermost elements.
     var isInnermost = false
+    /// The states the matches have, each a name and how it reads
+    /// (``BrowserNode/state(_:)``): `getByRole`'s options.
+    var states: [(name: String, value: String)] = []
   }
 
   /// One step of a plan this evaluator answers.
@@ -78,6 +81,8 @@ enum PageQuery {
           case .named(let pattern)
           where !pattern.isSubstring && !pattern.ignoresCase && isFirst:
             search.name = pattern.text
+          case .state(let name, let value):
+            search.states.append((name, value))
           default:
             return nil
           }

@@ -213,6 +213,9 @@ enum PageSnapshot {
       isExpanded: properties["expanded"].map(flag), isPressed: tristate(properties["pressed"]),
       attributes: identity?.attributes ?? [:], box: identity?.box, children: children)
     made.backendNodeID = backendNodeID
+    made.level = properties["level"]?.int
+    made.isCheckedMixed = properties["checked"]?.string == "mixed"
+    made.isPressedMixed = properties["pressed"]?.string == "mixed"
     made.domText = identity?.textContent
     if let backendNodeID, let selectors = marks[backendNodeID] { made.selectors = selectors }
     // Text CSS generates belongs to a pseudo-element, which is no DOM node.

@@ -217,7 +217,9 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
     };
     const climb = (seed, extra, named) => {
       for (let element = seed; element && element !== scope; element = element.parentElement) {
-        if (squeezedLength(element) > bound) break;
+        // An element an attribute names may hold any text; the elements
+        // around a seed can take their names from their text only.
+        if (!(element === seed && extra !== "") && squeezedLength(element) > bound) break;
         if (holdsWords(text(element) + " " + extra)) {
           add(element, named);
           if (element.localName === "label" && element.control) add(element.control, named);

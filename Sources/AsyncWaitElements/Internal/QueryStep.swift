@@ -50,6 +50,9 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       /// A selector in the tree's own language (``TreeSelectors``), which
       /// reads as the whole search it narrows: `.locator(css: "li")`.
       case selector(String, description: String)
+      /// A state in the tree's own terms that the predicate reads and a
+      /// tree that evaluates plans compares: `.matching(checked: true)`.
+      case state(String, value: String, description: String)
     }
 
     @usableFromInline var label: Label
@@ -70,7 +73,7 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       switch label {
       case .subscripted(let key): return node.identifier == key || node.label == key
       case .identifier(let identifier): return node.identifier == identifier
-      case .predicate, .selector: return predicate?(node) ?? true
+      case .predicate, .selector, .state: return predicate?(node) ?? true
       default: return try matchesSemantically(node, visits: &visits)
       }
     }
@@ -80,7 +83,7 @@ enum QueryStep<Node: QueryableNode>: Sendable {
     @usableFromInline
     func matchesSemantically(_ node: Node, visits: inout NodeVisits) throws -> Bool {
       switch label {
-      case .subscripted, .identifier, .predicate, .selector:
+      case .subscripted, .identifier, .predicate, .selector, .state:
         return false
       case .named(let name):
         return name.matches(node.label)
@@ -114,6 +117,7 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       case .subscripted(let key): .identifierOrLabel(key)
       case .identifier(let identifier): .identifier(identifier)
       case .predicate, .selector: nil
+      case .state(let name, let value, _): .state(name, value: value)
       case .named(let name): name.pattern.map(QueryPlan.Filter.named)
       case .text(let text): text.pattern.map(QueryPlan.Filter.text)
       case .labelled(let label): label.pattern.map(QueryPlan.Filter.labelled)
@@ -135,6 +139,7 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       case .containingText(let text): ".containing(text: \(text))"
       case .containing(_, let description): ".containing(\(description))"
       case .selector(_, let description): description
+      case .state(_, _, let description): description
       }
     }
   }

@@ -329,7 +329,7 @@ struct PageQueryTests {
   @Test(arguments: [
     "Email address", "Shipping method", "Close dialog", "Print invoice", "Open help", "Search orders",
     "Submit", "Monthly sales", "SHOUT LOUD", "Delete row", "Remember me", "Contact preferences", "Item 1",
-    "Typed words", "Go on", "Nothing here",
+    "Typed words", "Go on", "Nothing here", "Order summary",
   ])
   func aNameFromAnySourceIsFoundAsASnapshotFindsIt(name: String) async throws {
     try await withItemListPage { (page) async throws in
@@ -349,6 +349,8 @@ struct PageQueryTests {
           <label><input type="checkbox"> Remember me</label>
           <fieldset><legend>Contact preferences</legend><input type="radio" aria-label="Mail"></fieldset>
           <input id="typed"><input type="button" value="Go on">
+          <section aria-label="Order summary"><p>A region whose name is its label, whatever it holds:
+            three lines of text about the order, far longer than its name.</p></section>
         `);
         document.getElementById("typed").value = "Typed words"; 1
         """)
