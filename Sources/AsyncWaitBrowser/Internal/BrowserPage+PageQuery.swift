@@ -291,6 +291,44 @@ extension BrowserPage {
     }
   }
 
+  /// The static texts below an accessibility node, in order, as
+  /// `Accessibility.queryAXTree` answers for a node Chromium does not
+  /// ignore: read child by child, for one it ignores (a `<span>` found by
+  /// its text), at most ``mostChildReads`` nodes deep into its subtree.
+  private func staticTexts(below ax: JSONValue) async throws -> JSONValue {
+    func children(of id: String) async throws -> [JSONValue] {
+      try await send("Accessibility.getChildAXNodes", ["id": .string(id)])["nodes"]?.array ?? []
+    }
+    guard let id = ax["nodeId"]?.string else { return ["nodes": []] }
+    var texts: [JSONValue] = []
+    var budget = Self.mostChildReads
+    // Chromium may give a node under an ignored one as a child of both.
+    var seen: Set<String> = [id]
+    // The children being read, each list with the next to look at.
+    var open: [(nodes: [JSONValue], next: Int)] = [(try await children(of: id), 0)]
+    while let last = open.last {
+      guard last.next < last.nodes.count else {
+        open.removeLast()
+        continue
+      }
+      open[open.count - 1].next += 1
+      let child = last.nodes[last.next]
+      guard let childID = child["nodeId"]?.string, seen.insert(childID).inserted else { continue }
+      switch child["role"]?["value"]?.string {
+      case "StaticText": texts.append(child)
+      case "InlineTextBox": continue
+      default:
+        guard budget > 0 else { continue }
+        budget -= 1
+        open.append((try await children(of: childID), 0))
+      }
+    }
+    return ["nodes": .array(texts)]
+  }
+
+  /// The most nodes ``staticTexts(below:)`` reads the children of.
+  static let mostChildReads = 256
+
   /// The elements below `scope` that `search` finds when more elements
   /// could have its name than the page should name one by one: Chromium
   /// searches its accessibility tree by name, which costs the page's size,
@@ -354,15 +392,20 @@ extension BrowserPage {
           continue
         }
         tasks.addTask {
-          // A static text has no texts below it.
+          // A static text has no texts below it; Chromium's search of a
+          // subtree answers none below a node it ignores, whose children
+          // are read instead.
           let isText = ax["role"]?["value"]?.string == "StaticText"
-          let known = isText || !PageQuery.readsTexts ? [:] : element.texts
+          let isIgnored = ax["ignored"]?.bool == true
+          let known = isText || !PageQuery.readsTexts ? [:] : isIgnored ? nil : element.texts
           async let texts =
-            known == nil
-            ? self.send(
-              "Accessibility.queryAXTree",
-              ["backendNodeId": .number(Double(backendNodeID)), "role": "StaticText"])
-            : known ?? [:]
+            known != nil
+            ? known ?? [:]
+            : isIgnored
+              ? self.staticTexts(below: ax)
+              : self.send(
+                "Accessibility.queryAXTree",
+                ["backendNodeId": .number(Double(backendNodeID)), "role": "StaticText"])
           var value = element.identity
           if value == nil, let objectID = try await self.object(of: element, group: group) {
             value = try await self.send(

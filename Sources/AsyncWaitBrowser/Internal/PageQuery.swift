@@ -17,7 +17,8 @@ import Foundation
 /// read from its accessibility tree (`Accessibility.getPartialAXTree`), so
 /// a match is what a snapshot would find, in the page's order. It declines
 /// (and the query walks a snapshot, as before) a children search, a filter
-/// other than those, a page with frames or shadow roots, and a search by
+/// other than those, a page with frames or closed shadow roots, a search
+/// by text through shadow roots, and a search by
 /// name that more than ``mostCandidates`` elements could match, unless
 /// Chromium's own search of the page by name (`Accessibility.queryAXTree`)
 /// can answer it.
@@ -183,11 +184,17 @@ enum PageQuery {
   /// search whose caller needs only that many matches (see
   /// ``PageQuery/enough(after:of:for:)``).
   ///
-  /// It answers an object: `elements`, the elements in document order;
+  /// It searches the scope and every open shadow root below it, and
+  /// answers in document order, or, through shadow roots, in the order the
+  /// page is rendered in (a host's shadow root in place of its children, a
+  /// slot's assigned nodes in place of its own).
+  ///
+  /// It answers an object: `elements`, the elements in that order;
   /// `flags`, a letter for each, `i` when its identifier is `identifier`
   /// and `n` otherwise, in capitals for a field (whose texts are in its own
-  /// shadow tree); `declined`, true when the page has frames or shadow
-  /// roots (with `checksPage`, for the first search of a query);
+  /// shadow tree); `declined`, true when the page has frames or a closed
+  /// shadow root (with `checksPage`, for the first search of a query), or
+  /// shadow roots and the search is by text;
   /// `overflowed`, true when more than `most` elements could have the name;
   /// `shortened`, as above. A probe asks for the answer serialized deeply,
   /// which gives each element's backend node in the same command.

@@ -9,15 +9,22 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
   const scope = this;
   const doc = scope.nodeType === Node.DOCUMENT_NODE ? scope : scope.ownerDocument;
   const result = { elements: [], flags: "", identities: "[]", declined: false, shortened: false, overflowed: false };
-  // Frames and shadow trees hold elements this search does not reach. A
-  // window's frames are counted wherever they are, without a walk;
-  // observeChanges.js notes shadow roots as they come (a document it did
-  // not run in may have some).
+  // Frames and closed shadow roots hold elements this search does not
+  // reach, and it reads no text through a shadow root. A window's frames
+  // are counted wherever they are, without a walk; observeChanges.js notes
+  // shadow roots as they come (a document it did not run in may have
+  // some, and it cannot see a closed one the HTML declares).
   const view = doc.defaultView;
-  if (checksPage && ((view?.frames.length ?? 0) > 0 || view?.__asyncWaitHasShadowRoots !== false)) {
+  const hasShadowRoots = view?.__asyncWaitHasShadowRoots;
+  if ((checksPage && ((view?.frames.length ?? 0) > 0 || hasShadowRoots === undefined
+      || view?.__asyncWaitHasClosedShadowRoots !== false)) || (text && hasShadowRoots !== false)) {
     result.declined = true;
     return result;
   }
+  // The open shadow roots below the scope, each searched as the scope is;
+  // none on a page that never had one.
+  const shadowRoots = hasShadowRoots ? kept("shadow roots", openShadowRoots) : [];
+  const searched = [scope, ...shadowRoots];
   const found = new Map();
   if (text) {
     const key = `text ${text.innermost} ${text.substring} ${text.ignoreCase} ${text.text}`;
@@ -27,10 +34,12 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
     const quoted = CSS.escape(identifier);
     // Apart: an id alone is looked up in the document's index of ids,
     // which a list of selectors that includes it does not use.
-    for (const selector of [`[data-testid="${quoted}"]`, `#${quoted}`]) {
-      for (const element of scope.querySelectorAll(selector)) {
-        const own = element.getAttribute("data-testid") ?? element.getAttribute("id");
-        if (own === identifier) found.set(element, "i");
+    for (const root of searched) {
+      for (const selector of [`[data-testid="${quoted}"]`, `#${quoted}`]) {
+        for (const element of root.querySelectorAll(selector)) {
+          const own = element.getAttribute("data-testid") ?? element.getAttribute("id");
+          if (own === identifier) found.set(element, "i");
+        }
       }
     }
   }
@@ -46,8 +55,13 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
       for (const element of candidates) if (!found.has(element)) found.set(element, "n");
     }
   }
-  const ordered = Array.from(found.keys()).sort((a, b) =>
-    a === b ? 0 : (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? -1 : 1);
+  // In the document's order; through shadow roots, in the order the page
+  // is rendered in, each slot in place of what it shows, as the
+  // accessibility tree orders it.
+  const flat = shadowRoots.length > 0 ? kept("flat order", flatOrder) : null;
+  const ordered = Array.from(found.keys()).sort(flat !== null
+    ? (a, b) => (flat.get(a) ?? Infinity) - (flat.get(b) ?? Infinity)
+    : (a, b) => a === b ? 0 : (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? -1 : 1);
   if (describes) result.identities = JSON.stringify(ordered.map((element) => identityOf.call(element)));
   for (const element of ordered) {
     result.elements.push(element);
@@ -135,6 +149,53 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
     return innermost;
   }
 
+  // The open shadow roots at and below the scope, at any depth.
+  function openShadowRoots() {
+    const roots = [];
+    const pending = [scope];
+    while (pending.length > 0) {
+      const root = pending.pop();
+      if (root.shadowRoot) {
+        roots.push(root.shadowRoot);
+        pending.push(root.shadowRoot);
+      }
+      for (const element of root.querySelectorAll("*")) {
+        if (element.shadowRoot) {
+          roots.push(element.shadowRoot);
+          pending.push(element.shadowRoot);
+        }
+      }
+    }
+    return roots;
+  }
+
+  // Each element's place in the page as it is rendered: a host's shadow
+  // root in place of its children, a slot's assigned nodes in place of its
+  // own.
+  function flatOrder() {
+    const order = new Map();
+    const pending = [doc.documentElement];
+    while (pending.length > 0) {
+      const node = pending.pop();
+      if (!node) continue;
+      order.set(node, order.size);
+      const children = flatChildren(node);
+      for (let index = children.length - 1; index >= 0; index--) {
+        if (children[index].nodeType === Node.ELEMENT_NODE) pending.push(children[index]);
+      }
+    }
+    return order;
+  }
+
+  // A node's children as the page renders them.
+  function flatChildren(node) {
+    if (node.localName === "slot") {
+      const assigned = node.assignedNodes();
+      if (assigned.length > 0) return assigned;
+    }
+    return (node.shadowRoot ?? node).childNodes;
+  }
+
   // What `compute` finds for `key` below this scope, kept while the
   // document has not changed since (observeChanges.js counts its changes):
   // a scan of the page's texts, for a name or a text. A document keeps at
@@ -190,12 +251,35 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
     const skipped = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE"]);
     const root = scope.nodeType === Node.DOCUMENT_NODE ? scope.documentElement : scope;
     if (!root) return { named: new Set(), fields: [], pattern: null, climb: null };
+    const roots = [root, ...shadowRoots];
+    // Through shadow roots, an element's text is what it renders, and its
+    // parent is the slot it is shown in, or the host of the root it is at
+    // the top of.
+    const flatText = (node) => {
+      if (node.nodeType === Node.TEXT_NODE) return node.data;
+      if (skipped.has(node.nodeName)) return "";
+      let value = "";
+      for (const child of flatChildren(node)) {
+        if (child.nodeType === Node.TEXT_NODE || child.nodeType === Node.ELEMENT_NODE) value += flatText(child);
+      }
+      return value;
+    };
+    const contentOf = shadowRoots.length > 0 ? flatText : (element) => element.textContent;
+    const parentOf = (node) =>
+      node.assignedSlot ?? node.parentElement ?? (node.parentNode instanceof ShadowRoot ? node.parentNode.host : null);
+    const isInScope = (node) => {
+      if (scope.nodeType === Node.DOCUMENT_NODE) return node.isConnected && node.ownerDocument === doc;
+      for (let above = node; above; above = above.parentNode instanceof ShadowRoot ? above.parentNode.host : above.parentNode) {
+        if (above === scope) return true;
+      }
+      return false;
+    };
     const lengths = new Map();
     const lowered = new Map();
     const squeezedLength = (element) => {
       let length = lengths.get(element);
       if (length === undefined) {
-        length = squeezed(element.textContent).length;
+        length = squeezed(contentOf(element)).length;
         lengths.set(element, length);
       }
       return length;
@@ -203,20 +287,20 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
     const text = (element) => {
       let value = lowered.get(element);
       if (value === undefined) {
-        value = element.textContent.toLowerCase();
+        value = contentOf(element).toLowerCase();
         lowered.set(element, value);
       }
       return value;
     };
     const holdsWords = (value) => words.every((word) => value.includes(word));
     const add = (node, named) => {
-      if (!node || node === scope || !scope.contains(node)) return;
+      if (!node || node === scope || !isInScope(node)) return;
       const isText = node.nodeType === Node.TEXT_NODE;
       const isField = node.localName === "input" || node.localName === "textarea";
       if (kinds === "all" || (kinds === "texts") === isText || (kinds === "texts" && isField)) named.add(node);
     };
     const climb = (seed, extra, named) => {
-      for (let element = seed; element && element !== scope; element = element.parentElement) {
+      for (let element = seed; element && element !== scope; element = parentOf(element)) {
         // An element an attribute names may hold any text; the elements
         // around a seed can take their names from their text only.
         if (!(element === seed && extra !== "") && squeezedLength(element) > bound) break;
@@ -224,12 +308,13 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
           add(element, named);
           if (element.localName === "label" && element.control) add(element.control, named);
           if (element.id) {
-            for (const labelled of doc.querySelectorAll(`[aria-labelledby~="${CSS.escape(element.id)}"]`)) {
+            const tree = element.getRootNode();
+            for (const labelled of tree.querySelectorAll(`[aria-labelledby~="${CSS.escape(element.id)}"]`)) {
               add(labelled, named);
             }
           }
         }
-        if (["caption", "legend", "figcaption"].includes(element.localName)) add(element.parentElement, named);
+        if (["caption", "legend", "figcaption"].includes(element.localName)) add(parentOf(element), named);
         if (named.size > most) return false;
       }
       return true;
@@ -237,21 +322,22 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
     // One read of all the text rules out most pages before a walk.
     const named = new Set();
     const pattern = new RegExp(longest.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
-    if (pattern.test(root.textContent)) {
-      const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (const searchedRoot of roots) {
+      if (!pattern.test(searchedRoot.textContent)) continue;
+      const walker = doc.createTreeWalker(searchedRoot, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         if (!pattern.test(node.data) || skipped.has(node.parentNode.nodeName)) continue;
         if (holdsWords(node.data.toLowerCase())) add(node, named);
-        if (!climb(node.parentElement, "", named)) return null;
+        if (!climb(parentOf(node), "", named)) return null;
       }
     }
     // Attributes that name: on any element, and on images. A field's
     // placeholder and value are read by findNamed; a value in the
     // attribute names nothing else.
     const quoted = CSS.escape(longest);
-    const attributed = root.querySelectorAll(
+    const attributed = roots.flatMap((searchedRoot) => Array.from(searchedRoot.querySelectorAll(
       `[aria-label*="${quoted}" i], [title*="${quoted}" i], img[alt*="${quoted}" i], `
-      + `area[alt*="${quoted}" i], input[alt*="${quoted}" i]`);
+      + `area[alt*="${quoted}" i], input[alt*="${quoted}" i]`)));
     for (const element of attributed) {
       const extra = ["aria-label", "title", "alt"]
         .map((attribute) => element.getAttribute(attribute) ?? "").join(" ").toLowerCase();
@@ -259,8 +345,8 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
     }
     // The fields, whose value and placeholder name them; a submit or
     // reset button without a value is named by the browser's word for it.
-    const fields = Array.from(root.querySelectorAll(
-      'input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="range"], [type="color"]), textarea'));
+    const fields = roots.flatMap((searchedRoot) => Array.from(searchedRoot.querySelectorAll(
+      'input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="range"], [type="color"]), textarea')));
     return { named, fields, pattern, climb };
   }
 }

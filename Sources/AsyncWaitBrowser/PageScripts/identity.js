@@ -20,6 +20,23 @@ function () {
   let text = "";
   if (this.nodeType === Node.TEXT_NODE || this.nodeType === Node.CDATA_SECTION_NODE) {
     text = this.data;
+  } else if (!textless.has(this.nodeName) && window.__asyncWaitHasShadowRoots) {
+    // Through shadow roots, the text as the page renders it: a host's
+    // shadow root in place of its children, a slot's assigned nodes in
+    // place of its own.
+    const pending = [this];
+    while (pending.length > 0) {
+      const node = pending.pop();
+      if (node.nodeType === Node.TEXT_NODE || node.nodeType === Node.CDATA_SECTION_NODE) {
+        text += node.data;
+        continue;
+      }
+      if (node.nodeType !== Node.ELEMENT_NODE || textless.has(node.nodeName)) continue;
+      text += shown(node);
+      const assigned = node.localName === "slot" ? node.assignedNodes() : [];
+      const children = assigned.length > 0 ? assigned : (node.shadowRoot ?? node).childNodes;
+      for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]);
+    }
   } else if (!textless.has(this.nodeName)) {
     text = shown(this);
     const walker = (this.ownerDocument ?? document).createTreeWalker(

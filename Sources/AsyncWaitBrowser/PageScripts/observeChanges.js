@@ -14,11 +14,13 @@
 // the observer has not yet been given, so that it is never behind the
 // document. find.js keeps what it found by name while the count stands.
 //
-// And it says whether the document has had shadow roots, which find.js does
-// not search: `__asyncWaitHasShadowRoots` is true once a script attached one
+// And it says whether the document has had shadow roots, which find.js
+// searches when they are open and declines when a script attached a closed
+// one: `__asyncWaitHasShadowRoots` is true once a script attached one
 // (open or closed) or an open one the HTML declares was seen, below the
-// nodes added or in the whole document once it is parsed; a closed root
-// the HTML declares is not seen. Every root seen is observed too.
+// nodes added or in the whole document once it is parsed;
+// `__asyncWaitHasClosedShadowRoots` once a script attached a closed one. A
+// closed root the HTML declares is not seen. Every root seen is observed too.
 (() => {
   if (window.__asyncWaitObserving) return;
   window.__asyncWaitObserving = true;
@@ -33,6 +35,7 @@
   };
   let version = 0;
   let hasShadowRoots = false;
+  let hasClosedShadowRoots = false;
   const options = { subtree: true, childList: true, attributes: true, characterData: true };
   // The open roots at and below `nodes`, each subtree looked at once however
   // many of its nodes were added.
@@ -80,6 +83,7 @@
   });
   defineReading("__asyncWaitVersion", () => version);
   defineReading("__asyncWaitHasShadowRoots", () => hasShadowRoots);
+  defineReading("__asyncWaitHasClosedShadowRoots", () => hasClosedShadowRoots);
   observer.observe(document, options);
   // A document already there when this runs is looked at once, and one
   // being parsed once it is: a root its HTML declares is attached after
@@ -90,6 +94,7 @@
   Element.prototype.attachShadow = function (...parameters) {
     const root = attachShadow.apply(this, parameters);
     hasShadowRoots = true;
+    if (root.mode === "closed") hasClosedShadowRoots = true;
     observer.observe(root, options);
     return root;
   };

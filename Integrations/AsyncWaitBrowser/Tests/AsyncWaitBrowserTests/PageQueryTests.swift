@@ -34,7 +34,7 @@ struct PageQueryTests {
       var texts: [String] = []
       var stack = node.children.reversed() as [BrowserNode]
       while let next = stack.popLast() {
-        if next.elementType == .staticText, let text = next.text { texts.append(text) }
+        if next.elementType == .staticText { texts.append(next.label) }
         stack.append(contentsOf: next.children.reversed())
       }
       self.texts = texts
@@ -399,16 +399,12 @@ struct PageQueryTests {
   static let unreachable = [
     "document.body.append(document.createElement('iframe'))",
     "document.body.append(document.createElement('div')); document.body.lastChild.attachShadow({ mode: 'closed' })",
-    """
-    const holder = document.createElement('div'); document.body.append(holder);
-    holder.setHTMLUnsafe('<p><template shadowrootmode="open"><button>Inside</button></template></p>')
-    """,
   ]
 
   /// A page of any size is searched in the page, until it has a tree the
   /// search does not reach; then a snapshot answers.
   @Test(arguments: unreachable)
-  func aPageWithFramesOrShadowRootsIsLeftToASnapshot(adding script: String) async throws {
+  func aPageWithFramesOrClosedShadowRootsIsLeftToASnapshot(adding script: String) async throws {
     try await withItemListPage { (page) async throws in
       let plan = QueryPlan(steps: [Self.search(.button, [.identifier("add-item")])])
       let request = QueryRequest(limit: 1, isStrict: false, countsAll: false, nodeBudget: 1_000_000)
@@ -417,6 +413,119 @@ struct PageQueryTests {
       _ = try await page.evaluate("\(script); 1")
       #expect(try await page.evaluateQuery(plan, request) == nil)
       #expect(try await page.buttons["add-item"].exists)
+    }
+  }
+
+  /// Web components: elements in open shadow roots, at any depth, in slots,
+  /// and in a root the HTML declares, are found by test id and by name in
+  /// the page's own search, in the order the page renders them, as a
+  /// snapshot finds them; a search by text is left to a snapshot.
+  @Test func openShadowRootsAreSearchedInThePage() async throws {
+    try await withItemListPage { (page) async throws in
+      _ = try await page.evaluate(
+        """
+        class ShopCart extends HTMLElement {
+          constructor() {
+            super();
+            this.attachShadow({ mode: "open" }).innerHTML = `
+              <h2 data-testid="cart-title">Cart</h2>
+              <label for="qty">Quantity</label><input id="qty" value="2">
+              <span id="coupon-label">Coupon code</span><input aria-labelledby="coupon-label">
+              <slot name="extra"></slot>
+              <shop-pay></shop-pay>
+              <button data-testid="checkout">Check out</button>`;
+          }
+        }
+        class ShopPay extends HTMLElement {
+          constructor() {
+            super();
+            this.attachShadow({ mode: "open" }).innerHTML =
+              `<button aria-label="Pay now" data-testid="pay">€</button><button><slot></slot></button>`;
+          }
+        }
+        customElements.define("shop-cart", ShopCart);
+        customElements.define("shop-pay", ShopPay);
+        document.body.insertAdjacentHTML("beforeend", `
+          <button data-testid="before">Before the cart</button>
+          <shop-cart data-testid="cart"><button slot="extra" data-testid="gift">Add a gift</button></shop-cart>
+          <div id="declared"></div>
+          <button data-testid="after">After the cart</button>`);
+        document.querySelector("shop-cart").shadowRoot.querySelector("shop-pay").textContent = "Pay later";
+        document.getElementById("declared").setHTMLUnsafe(
+          '<p><template shadowrootmode="open"><button data-testid="declared-button">Declared</button></template></p>');
+        1
+        """)
+      try await page.buttons["declared-button"].requireExistence(timeout: patience)
+      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
+      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+      func named(_ text: String) throws -> QueryPlan.Filter {
+        .named(try #require(TextMatch.exactly(text).pattern))
+      }
+      let cases: [(QueryPlan, ElementQuery<BrowserNode>)] = try [
+        (
+          QueryPlan(steps: [Self.search(.button, [.identifier("checkout")])]),
+          snapshotRoot.buttons.matching(identifier: "checkout")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.any, [.identifier("pay")])]),
+          snapshotRoot.descendants(matching: .any).matching(identifier: "pay")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.button, [named("Pay now")])]),
+          snapshotRoot.buttons.matching(named: "Pay now")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.button, [named("Pay later")])]),
+          snapshotRoot.buttons.matching(named: "Pay later")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.button, [named("Add a gift")])]),
+          snapshotRoot.buttons.matching(named: "Add a gift")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.textField, [named("Quantity")])]),
+          snapshotRoot.textFields.matching(named: "Quantity")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.textField, [named("Coupon code")])]),
+          snapshotRoot.textFields.matching(named: "Coupon code")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.any, [named("Cart")])]),
+          snapshotRoot.descendants(matching: .any).matching(named: "Cart")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.button, [.identifierOrLabel("declared-button")])]),
+          snapshotRoot.buttons.matching(identifier: "declared-button")
+        ),
+      ]
+      for (plan, reference) in cases {
+        let evaluated = try #require(try await page.evaluateQuery(plan, request), "declined: \(plan)")
+        let expected = try await reference.snapshots()
+        #expect(!expected.isEmpty, "\(plan)")
+        #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init), "\(plan)")
+      }
+      // A host the accessibility tree leaves out is found by its test id,
+      // as Playwright's `getByTestId` finds it, where a snapshot, which
+      // does not have it, does not.
+      let host = QueryPlan(steps: [Self.search(.any, [.identifier("cart")])])
+      #expect(try await page.evaluateQuery(host, request)?.nodes.map(\.role) == ["none"])
+      // In the order the page renders: the gift's slot comes before the
+      // payment buttons, the declared root after the cart.
+      let order = ["before", "gift", "pay", "checkout", "declared-button", "after"]
+      var boxes: [Double] = []
+      for identifier in order {
+        let plan = QueryPlan(steps: [Self.search(.button, [.identifier(identifier)])])
+        let node = try #require(try await page.evaluateQuery(plan, request)?.nodes.first, "\(identifier)")
+        boxes.append(try #require(node.box).y)
+      }
+      #expect(boxes == boxes.sorted(), "\(boxes)")
+      // A search by text reads no text through a shadow root: a snapshot answers.
+      let text = QueryPlan(steps: [
+        Self.search(.any, [.text(try #require(TextMatch.exactly("Cart").pattern))])
+      ])
+      #expect(try await page.evaluateQuery(text, request) == nil)
+      try await page.descendants(withText: "Cart").requireExistence(timeout: patience)
     }
   }
 }
