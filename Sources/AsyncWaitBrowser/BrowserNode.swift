@@ -188,7 +188,12 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
   /// `class="todo completed"`.
   public var dumpedStates: [String] {
     var states: [String] = []
-    if let isChecked { states.append(isChecked ? "checked" : "unchecked") }
+    if isCheckedMixed {
+      states.append("mixed")
+    } else if let isChecked {
+      states.append(isChecked ? "checked" : "unchecked")
+    }
+    if let level { states.append("level=\(level)") }
     if let isExpanded { states.append(isExpanded ? "expanded" : "collapsed") }
     if isPressed == true { states.append("pressed") }
     if isSelected { states.append("selected") }
@@ -263,7 +268,8 @@ public struct BrowserNode: QueryableNode, LocatableNode, Sendable, Equatable {
 extension BrowserNode {
   /// The element's state of a name that `getByRole`'s options read, as a
   /// query's state filter compares it (``QueryPlan/Filter/state(_:value:)``):
-  /// `"true"`, `"false"` or `"mixed"` for `checked` and `pressed`, `"true"`
+  /// `"true"`, `"false"` or `"mixed"` for `checked` and `pressed` (a button
+  /// that is no toggle reads `"false"`, as in Playwright), `"true"`
   /// or `"false"` for `disabled`, `expanded` and `selected`, the number for
   /// `level`; `nil` for a state the element does not have.
   ///
@@ -272,7 +278,9 @@ extension BrowserNode {
   func state(_ name: String) -> String? {
     switch name {
     case "checked": isCheckedMixed ? "mixed" : isChecked.map { String($0) }
-    case "pressed": isPressedMixed ? "mixed" : isPressed.map { String($0) }
+    // A button that is no toggle reads unpressed, as Playwright reads it.
+    case "pressed":
+      isPressedMixed ? "mixed" : isPressed.map { String($0) } ?? (role == "button" ? "false" : nil)
     case "disabled": String(!isEnabled)
     case "expanded": isExpanded.map { String($0) }
     case "selected": String(isSelected)

@@ -126,7 +126,7 @@ extension BrowserPage {
     _ element: TreeElement<BrowserNode>, for action: Action, timeout: Duration?, at site: CallSite,
     selecting options: [String]? = nil
   ) async throws -> Target {
-    var unmet = "it was not probed"
+    var unmet = Self.unread
     var ambiguity: AmbiguousElementError?
     var lastBox: BrowserNode.Box?
     let checks = action.checks
@@ -139,6 +139,9 @@ extension BrowserPage {
       try await PageQuery.$readsTexts.withValue(false) { try await check() }
     }
     func check() async throws -> Target? {
+      // A probe that throws leaves no check unmet: its error says why.
+      unmet = Self.unread
+      ambiguity = nil
       let found: BrowserNode?
       do {
         found = try await element.uniqueSnapshot()
@@ -192,6 +195,10 @@ extension BrowserPage {
       causeSubject: element.elementDescription, callSite: site, probe)
   }
 
+  /// What an action's last probe found unmet when it found nothing: no
+  /// probe ran, or the last one threw, and its error says why.
+  static let unread = "it could not be read"
+
   /// What the failure of an action leads with: the check its element
   /// failed last, said of the element (`page.buttons["Save"] is not
   /// enabled`), on one line; `nil` when no probe ran.
@@ -206,8 +213,11 @@ extension BrowserPage {
       return "\(ambiguity.query) matches \(ambiguity.matchCount) elements, and an action needs exactly one"
     }
     let phrase: String
-    if unmet == "it was not probed" {
+    if unmet == unread {
       return nil
+    } else if unmet.hasPrefix("it went away") {
+      // Without the protocol's words.
+      phrase = "\(subject) went away before it could be acted on"
     } else if unmet.hasPrefix("it ") {
       phrase = "\(subject) \(unmet.dropFirst(3))"
     } else if unmet.hasPrefix("its ") {

@@ -46,7 +46,9 @@ extension ElementQuery where Node == BrowserNode {
 
   /// The matches whose level is `level`, as `getByRole`'s `level` option
   /// matches: a heading's (`<h2>` is 2, or its `aria-level`), a list
-  /// item's, row's or tree item's (``BrowserNode/level``).
+  /// item's, row's or tree item's (``BrowserNode/level``), as Chromium
+  /// computes it: an `aria-level` wins over `<h2>`'s own level, where
+  /// Playwright reads `<h2>`'s, and a `role="heading"` without one is 2.
   ///
   /// ```swift
   /// let sections = page.descendants(matching: "heading").matching(level: 2)
@@ -62,8 +64,8 @@ extension ElementQuery where Node == BrowserNode {
   }
 
   /// The matches that are pressed, or not, as `getByRole`'s `pressed`
-  /// option matches: toggle buttons (`aria-pressed`); a `mixed` one matches
-  /// neither.
+  /// option matches: toggle buttons (`aria-pressed`), and any other button
+  /// as not pressed; a `mixed` one matches neither.
   ///
   /// - Parameter pressed: Whether the matches are pressed.
   /// - Returns: The narrowed query.

@@ -141,10 +141,10 @@ public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQuer
   /// children's does: the innermost node that shows the text, as
   /// Playwright's `getByText` finds it.
   ///
-  /// In most trees only text nodes have a text. On a web page an element's
-  /// text is its whole text content too, so `Hello <b>world</b>!` is found
-  /// by its paragraph, while a text that is one text node is found as that
-  /// node.
+  /// In most trees only text nodes have a text. On a web page only
+  /// elements do, each its whole text content, so `Hello <b>world</b>!` is
+  /// found by its paragraph, and `world` by the `<b>` around it, as
+  /// Playwright's `getByText` finds them.
   ///
   /// - Parameter text: The text to match.
   /// - Returns: The narrowed query.

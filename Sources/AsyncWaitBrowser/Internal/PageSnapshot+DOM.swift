@@ -146,7 +146,7 @@ extension PageSnapshot {
       self.structure = structure
       self.identities = identities
       // Only a selector's marks can be empty elements; a page whose marks are
-      // all split texts sorts nothing.
+      // all elements that show text sorts nothing.
       let candidates = selectors.filter { !$0.value.isEmpty && !inTree.contains($0.key) }
       guard !candidates.isEmpty else { return }
       let treeOrder = inTree.compactMap { structure.order[$0] }.sorted()

@@ -28,7 +28,13 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
   const found = new Map();
   if (text) {
     const key = `text ${text.innermost} ${text.substring} ${text.ignoreCase} ${text.text}`;
-    for (const element of kept(key, () => findTexts(text))) found.set(element, "t");
+    const texts = kept(key, () => findTexts(text));
+    // More matches than Chromium should name one by one: a snapshot answers.
+    if ((texts.length ?? texts.size) > most) {
+      result.declined = true;
+      return result;
+    }
+    for (const element of texts) found.set(element, "t");
   }
   if (identifier !== null) {
     const quoted = CSS.escape(identifier);
@@ -45,7 +51,7 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
   }
   // Enough elements by identifier answer the search without its
   // names, whose scan costs the page's size.
-  if (enough > 0 && found.size >= enough) {
+  if (name !== null && enough > 0 && found.size >= enough) {
     result.shortened = true;
   } else if (name !== null) {
     const candidates = findNamed(name);
@@ -138,11 +144,21 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
       }
       return containing;
     }
+    // A child that is hidden from everyone is in no tree of the page's:
+    // the element around it is the innermost one shown.
+    const isShown = (element) => {
+      if (element.closest('[aria-hidden="true"]') !== null) return false;
+      if (element.checkVisibility({ visibilityProperty: true })) return true;
+      // `display: contents` has no box of its own: shown as its parent is.
+      const style = getComputedStyle(element);
+      return style.display === "contents" && style.visibility === "visible"
+        && element.parentElement !== null && isShown(element.parentElement);
+    };
     const innermost = [];
     for (const element of matched) {
       let inner = false;
       for (let child = element.firstElementChild; child && !inner; child = child.nextElementSibling) {
-        inner = matched.has(child);
+        inner = matched.has(child) && isShown(child);
       }
       if (!inner) innermost.push(element);
     }

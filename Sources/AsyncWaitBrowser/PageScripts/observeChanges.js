@@ -12,7 +12,8 @@
 // that grows with every change to the DOM (and to nothing else: not focus,
 // not what a field holds), read as a getter that first takes the records
 // the observer has not yet been given, so that it is never behind the
-// document. find.js keeps what it found by name while the count stands.
+// document. find.js keeps what it found by name or text while the count
+// stands.
 //
 // And it says whether the document has had shadow roots, which find.js
 // searches when they are open and declines when a script attached a closed

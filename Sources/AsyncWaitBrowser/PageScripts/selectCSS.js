@@ -8,7 +8,8 @@
 // right, with a shadow root's host as the parent of its top elements, so
 // that a descendant (` `) or child (`>`) combinator crosses into a web
 // component (`my-list li`); a sibling combinator (`+`, `~`) does not leave
-// its tree. Closed shadow roots are not reached.
+// its tree. Closed shadow roots are not reached, nor is a shadow root by a
+// selector with `:scope`.
 function (selectors) {
   const found = [];
   found.counts = [];
@@ -36,7 +37,8 @@ function (selectors) {
       found.reason = String(error.message);
       return found;
     }
-    if (shadowRoots.length > 0) {
+    // `:scope` is the document's root element, which no shadow root holds.
+    if (shadowRoots.length > 0 && !/:scope\b/i.test(selector)) {
       const seen = new Set(elements);
       for (const complex of parse(selector)) {
         const last = complex[complex.length - 1];
@@ -126,8 +128,12 @@ function (selectors) {
     for (let index = 0; index < list.length; index++) {
       const character = list[index];
       if (character === "\\") {
-        compound += character + (list[index + 1] ?? "");
-        index += 1;
+        // An escape: a character, or up to six hex digits and the one
+        // white space that may end them.
+        const hex = /^[0-9a-fA-F]{1,6}[ \t\n\r\f]?/.exec(list.slice(index + 1));
+        const length = hex ? hex[0].length : 1;
+        compound += list.slice(index, index + 1 + length);
+        index += length;
       } else if (quote !== null) {
         compound += character;
         if (character === quote) quote = null;
@@ -147,7 +153,7 @@ function (selectors) {
         parsed.push(complex);
         complex = [];
         combinator = null;
-      } else if (/\s/.test(character)) {
+      } else if (/[ \t\n\r\f]/.test(character)) {
         if (compound.trim().length > 0) {
           endCompound();
           combinator = " ";

@@ -71,7 +71,7 @@ struct CSSLocatorTests {
         class MyInner extends HTMLElement {
           constructor() {
             super();
-            this.attachShadow({ mode: "open" }).innerHTML = `<p class="deep">Deep</p>`;
+            this.attachShadow({ mode: "open" }).innerHTML = `<p class="deep">Deep</p><p id="123" class="1a">Escaped</p>`;
           }
         }
         class MySecret extends HTMLElement {
@@ -97,6 +97,12 @@ struct CSSLocatorTests {
       #expect(try await page.locator(css: ".deep").count == 1)
       // An element the accessibility tree leaves out, inside the root.
       try await page.locator(css: "my-list .badge").require(.text("new"), timeout: patience)
+      // An escape that ends in a space is one compound (`CSS.escape("123")`),
+      // not a descendant combinator.
+      #expect(try await page.locator(css: #"#\31 23"#).count == 1)
+      #expect(try await page.locator(css: #"my-list .\31 a"#).count == 1)
+      // `:scope` is the document's root, which no shadow root holds.
+      #expect(try await page.locator(css: ":scope > body li.entry").count == 0)
       // A list of selectors, each side searched.
       #expect(try await page.locator(css: "my-list li:first-child, .deep").count == 2)
       // Below a match of another query.

@@ -8,7 +8,7 @@ import Testing
 /// An element's text is its text content as Playwright reads it: whole
 /// across inline elements, without CSS-generated content (wherever the
 /// pointer is), scripts or styles; `matching(text:)` finds the innermost
-/// node that shows a text.
+/// element that shows a text, whatever CSS lays it out.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct TextContentTests {
   /// Markup whose texts a join of the accessibility tree's texts reads
@@ -80,6 +80,34 @@ struct TextContentTests {
       // Generated content is no text: nothing shows "Note:".
       #expect(try await page.descendants(withText: .containing("Note:")).exists == false)
       #expect(try await page.paragraphs.containing(text: "Hello world!").count == 1)
+    }
+  }
+
+  /// A text that only a hidden element shows is found by the element
+  /// around it, which is shown, in the page's search as in a snapshot.
+  @Test func aHiddenElementsTextIsFoundByTheElementAroundIt() async throws {
+    try await withItemListPage { (page) async throws in
+      try await page.evaluate(
+        """
+        document.body.insertAdjacentHTML('beforeend', `
+          <a href="#settings" data-testid="settings"><span style="display: none">Settings</span></a>
+          <p data-testid="note">Saved <span aria-hidden="true">Saved</span></p>`);
+        """)
+      try await page.descendants(identifiedBy: "settings").requireExistence(timeout: patience)
+      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
+      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+      for text in ["Settings", "Saved Saved"] {
+        let plan = QueryPlan(steps: [
+          .search(.descendants, .any, [.text(try #require(TextMatch.exactly(text).pattern))])
+        ])
+        let evaluated = try #require(try await page.evaluateQuery(plan, request), "declined: \(text)")
+        let expected = try await snapshotRoot.descendants(withText: .exactly(text)).snapshots()
+        #expect(
+          evaluated.nodes.map(PageQueryTests.Reading.init) == expected.map(PageQueryTests.Reading.init),
+          "\(text)")
+        #expect(evaluated.nodes.count == 1, "\(text)")
+      }
+      #expect(try await page.descendants(withText: "Settings").element.snapshot()?.identifier == "settings")
     }
   }
 
