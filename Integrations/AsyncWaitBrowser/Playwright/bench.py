@@ -22,6 +22,10 @@ system's Chromium. For each page size N, after the page has loaded:
   takes seconds. A change sample that times out (--change-timeout) is `null`
   in both.
 
+Then, with --shadow-rows N,…, the waits and the click (no change) on
+pages whose list is inside a web component's open shadow root, served at
+BASE/shadow-rows/N, reported under "shadowRows".
+
 Then, with --flow-samples K, a test end to end on the account page
 (BASE/account, AccountPage.swift), as a Playwright user writes it, K times
 after one not kept (the steps of `flow` below, which AsyncWaitBrowserBench
@@ -106,7 +110,13 @@ def timed(action) -> float:
 
 
 def measure(
-    page: Page, count: int, samples: int, warmup: int, change_delay: int, change_timeout: float
+    page: Page,
+    count: int,
+    samples: int,
+    warmup: int,
+    change_delay: int,
+    change_timeout: float,
+    changes: bool = True,
 ) -> dict[str, list[float | None]]:
     """Takes every kind of sample on the loaded page of `count` rows."""
     last = count
@@ -133,6 +143,8 @@ def measure(
         if index >= warmup:
             clicks.append(elapsed)
     results["click"] = clicks
+    if not changes:
+        return results
 
     new_row = page.get_by_test_id("row-new")
     changes: list[float | None] = []
@@ -204,6 +216,9 @@ def main() -> None:
     )
     parser.add_argument("--warmup", type=int, default=1, help="samples of each kind taken first and not kept")
     parser.add_argument("--flow-samples", type=int, default=0, help="runs of the end-to-end flow; 0 for none")
+    parser.add_argument(
+        "--shadow-rows", default="", help="sizes of the pages whose list is in a shadow root (BASE/shadow-rows/N)"
+    )
     parser.add_argument("--chromium", help="Chromium's path; found as AsyncWaitBrowser finds it when not given")
     parser.add_argument("--change-delay", type=int, default=50, help="milliseconds before the page adds a row")
     parser.add_argument(
@@ -257,6 +272,22 @@ def main() -> None:
                     kind: [None if value is None else round(value, 3) for value in results[kind]]
                     for kind in KINDS
                 }
+                page.close()
+            output["shadowRows"] = {}
+            for count in [int(count) for count in arguments.shadow_rows.split(",") if count.strip()]:
+                page = context.new_page()
+                page.set_default_navigation_timeout(arguments.navigation_timeout)
+                page.goto(f"{base}/shadow-rows/{count}", wait_until="load")
+                taken = samples[counts.index(count)] if count in counts else samples[-1]
+                results = measure(
+                    page, count, taken, arguments.warmup, arguments.change_delay, arguments.change_timeout,
+                    changes=False,
+                )
+                output["shadowRows"][str(count)] = {
+                    kind: [round(value, 3) for value in values] for kind, values in results.items()
+                }
+                log(f"{count} rows in a shadow root: " + ", ".join(
+                    f"{kind} p50 {percentile(values, 0.5):.1f} ms" for kind, values in results.items()))
                 page.close()
             if arguments.flow_samples > 0:
                 page = context.new_page()

@@ -191,7 +191,9 @@ let sizes =
 func samplesOfEachKind(_ size: Int) -> Int {
   quick ? 5 : size <= 1000 ? 30 : 10
 }
-let rowsSite = try LoopbackServer.rows(sizes)
+/// The sizes of the pages whose list is inside a web component's shadow root.
+let shadowSizes = quick ? [1000] : [5000]
+let rowsSite = try LoopbackServer.rows(sizes, inShadowRoots: shadowSizes)
 struct SizeRow {
   var size: Int
   var waitByID: [Double] = []
@@ -245,6 +247,41 @@ for size in sizes {
   sizeRows.append(measured)
 }
 
+// The same waits and click on a page whose list is inside a web
+// component's open shadow root, as Playwright/bench.py takes them.
+var shadowRows: [SizeRow] = []
+for size in shadowSizes {
+  let samples = samplesOfEachKind(size)
+  let shadowPage = try await browser.newPage(
+    url: rowsSite.url(RowsPage.shadowPath(rows: size)), timeout: .seconds(120))
+  var measured = SizeRow(size: size)
+  let patience = Duration.seconds(300)
+  func sampled(_ body: () async throws -> Void) async throws -> [Double] {
+    try await body()
+    var taken: [Double] = []
+    for _ in 0..<samples {
+      let start = clock.now
+      try await body()
+      taken.append((clock.now - start).milliseconds)
+    }
+    return taken
+  }
+  measured.waitByID = try await sampled {
+    try await shadowPage.cells["row-\(size)"].requireExistence(timeout: patience)
+  }
+  measured.waitByRole = try await sampled {
+    try await shadowPage.buttons["Remove Item \(size)"].requireExistence(timeout: patience)
+  }
+  measured.waitByText = try await sampled {
+    try await shadowPage.descendants(withText: "Item \(size)").requireExistence(timeout: patience)
+  }
+  measured.click = try await sampled {
+    try await shadowPage.click(shadowPage.buttons["remove-\(size)"], timeout: patience)
+  }
+  try await shadowPage.close()
+  shadowRows.append(measured)
+}
+
 // A test end to end, on the account page, as a user writes it: the same
 // steps as the flow of Playwright/bench.py, which says them in Playwright.
 let flowSamples = quick ? 3 : 10
@@ -285,6 +322,7 @@ try await flowPage.close()
 // Playwright, on the same pages, when installed.
 var playwright: [String: [String: [Double]]] = [:]
 var playwrightFlows: [Double] = []
+var playwrightShadow: [String: [String: [Double]]] = [:]
 var playwrightVersion = "not installed (Scripts/install-playwright.sh)"
 let python = FileManager.default.currentDirectoryPath + "/.build/playwright/bin/python"
 if FileManager.default.isExecutableFile(atPath: python) {
@@ -297,6 +335,7 @@ if FileManager.default.isExecutableFile(atPath: python) {
     "--rows", sizes.map(String.init).joined(separator: ","),
     "--samples", sizes.map { String(samplesOfEachKind($0)) }.joined(separator: ","),
     "--flow-samples", String(flowSamples),
+    "--shadow-rows", shadowSizes.map(String.init).joined(separator: ","),
     "--chromium", browser.executablePath,
   ]
   let output = Pipe()
@@ -309,6 +348,7 @@ if FileManager.default.isExecutableFile(atPath: python) {
     let rows = json["rows"] as? [String: [String: [Double]]]
   {
     playwright = rows
+    playwrightShadow = json["shadowRows"] as? [String: [String: [Double]]] ?? [:]
     playwrightFlows = json["flow"] as? [Double] ?? []
     playwrightVersion = "Playwright \(json["playwright"] as? String ?? "?")"
   } else {
@@ -332,6 +372,16 @@ for measured in sizeRows {
       + "| \(p50(measured.waitByText)) / \(p50(theirs?["waitByText"]))\(versus(measured.waitByText, theirs?["waitByText"])) "
       + "| \(p50(measured.click)) / \(p50(theirs?["click"]))\(versus(measured.click, theirs?["click"])) "
       + "| \(p50(measured.change)) / \(p50(theirs?["change"]))\(versus(measured.change, theirs?["change"])) |"
+  )
+}
+var shadowTable: [String] = []
+for measured in shadowRows {
+  let theirs = playwrightShadow[String(measured.size)]
+  shadowTable.append(
+    "| \(measured.size) | \(p50(measured.waitByID)) / \(p50(theirs?["waitByID"]))\(versus(measured.waitByID, theirs?["waitByID"])) "
+      + "| \(p50(measured.waitByRole)) / \(p50(theirs?["waitByRole"]))\(versus(measured.waitByRole, theirs?["waitByRole"])) "
+      + "| \(p50(measured.waitByText)) / \(p50(theirs?["waitByText"]))\(versus(measured.waitByText, theirs?["waitByText"])) "
+      + "| \(p50(measured.click)) / \(p50(theirs?["click"]))\(versus(measured.click, theirs?["click"])) |"
   )
 }
 
@@ -367,6 +417,12 @@ print(
   | rows | wait, by id | wait, by role and name | wait, by text | click | change → wait returns |
   | --- | --- | --- | --- | --- | --- |
   \(sizeTable.joined(separator: "\n"))
+
+  The same waits and click on a page whose list of N rows is inside a web component's open shadow root (`<rows-list>`), p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs); samples of each kind, in both: \(shadowSizes.map { "\(samplesOfEachKind($0)) at \($0)" }.joined(separator: ", ")) rows.
+
+  | rows in a shadow root | wait, by id | wait, by role and name | wait, by text | click |
+  | --- | --- | --- | --- | --- |
+  \(shadowTable.joined(separator: "\n"))
 
   A test end to end on the account page (`/account`), as a user writes it: load the page, fill two fields, pick an option, check a box, save, assert the status's text, delete a draft, assert the count, add a to-do with Enter, assert it unchecked, check it, assert its class; p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs):
 

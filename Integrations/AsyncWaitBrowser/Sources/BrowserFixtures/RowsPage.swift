@@ -26,6 +26,19 @@ public enum RowsPage {
   ///   less.
   /// - Returns: The HTML.
   public static func html(rows count: Int) -> String {
+    html(rows: count, inShadowRoot: false)
+  }
+
+  /// Returns the page's HTML with the given number of rows, its list in
+  /// the open shadow root of a web component, `<rows-list>`, when
+  /// `inShadowRoot` is `true`: the same rows, test ids and script, which
+  /// reach the list through the component.
+  ///
+  /// - Parameters:
+  ///   - count: How many rows, numbered from 1; none when it is 0 or less.
+  ///   - inShadowRoot: Whether the list is inside a shadow root.
+  /// - Returns: The HTML.
+  public static func html(rows count: Int, inShadowRoot: Bool) -> String {
     var rows = ""
     rows.reserveCapacity(max(count, 0) * 170)
     for number in stride(from: 1, through: count, by: 1) {
@@ -48,10 +61,10 @@ public enum RowsPage {
       </head>
       <body>
       <h1>\(max(count, 0)) rows</h1>
-      <ul data-testid="rows" aria-label="Rows">
-      \(rows)</ul>
+      \(inShadowRoot ? shadowList(rows) : "<ul data-testid=\"rows\" aria-label=\"Rows\">\n\(rows)</ul>")
       <script>
-        const rows = document.querySelector('[data-testid="rows"]');
+        const listRoot = document.querySelector("rows-list")?.shadowRoot ?? document;
+        const rows = listRoot.querySelector('[data-testid="rows"]');
         const epochMilliseconds = () => performance.timeOrigin + performance.now();
         window.appendedAt = null;
         window.clickedAt = null;
@@ -65,7 +78,7 @@ public enum RowsPage {
           window.appendedAt = epochMilliseconds();
         }, milliseconds);
         window.removeNewRows = () => {
-          for (const row of document.querySelectorAll('[data-testid="row-new"]')) row.remove();
+          for (const row of listRoot.querySelectorAll('[data-testid="row-new"]')) row.remove();
         };
         rows.addEventListener("click", (event) => {
           const button = event.target.closest("button");
@@ -79,6 +92,36 @@ public enum RowsPage {
       </html>
       """
   }
+
+  /// The list of `rows` inside the open shadow root of `<rows-list>`,
+  /// which the component's constructor fills from a template, with the
+  /// list's styles.
+  private static func shadowList(_ rows: String) -> String {
+    """
+    <template id="rows-template"><style>
+      ul { list-style: none; padding: 0; }
+      li { display: flex; gap: 8px; align-items: center; }
+    </style><ul data-testid="rows" aria-label="Rows">
+    \(rows)</ul></template>
+    <rows-list></rows-list>
+    <script>
+      customElements.define("rows-list", class extends HTMLElement {
+        constructor() {
+          super();
+          this.attachShadow({ mode: "open" }).append(
+            document.getElementById("rows-template").content.cloneNode(true));
+        }
+      });
+    </script>
+    """
+  }
+
+  /// Returns the path of the page with the given number of rows inside a
+  /// shadow root, such as `/shadow-rows/5000`.
+  ///
+  /// - Parameter count: How many rows.
+  /// - Returns: The path.
+  public static func shadowPath(rows count: Int) -> String { "/shadow-rows/\(count)" }
 
   /// Returns the path of the page with the given number of rows.
   ///
@@ -97,12 +140,18 @@ extension LoopbackServer {
   /// page is made once, when the server starts. The account page is at
   /// `/account`, for the bench's end-to-end flow.
   ///
-  /// - Parameter counts: The pages' numbers of rows, such as `[100, 1000, 5000, 20000]`.
+  /// - Parameters:
+  ///   - counts: The pages' numbers of rows, such as `[100, 1000, 5000, 20000]`.
+  ///   - shadowCounts: The numbers of rows of pages whose list is inside a
+  ///     shadow root (``RowsPage/shadowPath(rows:)``).
   /// - Returns: The running server; ``RowsPage/path(rows:)`` gives each page's path.
   /// - Throws: `POSIXError` when no socket can be bound.
-  public static func rows(_ counts: [Int]) throws -> LoopbackServer {
+  public static func rows(_ counts: [Int], inShadowRoots shadowCounts: [Int] = []) throws -> LoopbackServer {
     var pages: [String: String] = [:]
     for count in counts { pages[RowsPage.path(rows: count)] = RowsPage.html(rows: count) }
+    for count in shadowCounts {
+      pages[RowsPage.shadowPath(rows: count)] = RowsPage.html(rows: count, inShadowRoot: true)
+    }
     // The page of the bench's end-to-end flow, in this package and in
     // Playwright alike.
     pages["/account"] = AccountPage.html
