@@ -17,8 +17,7 @@ import Foundation
 /// read from its accessibility tree (`Accessibility.getPartialAXTree`), so
 /// a match is what a snapshot would find, in the page's order. It declines
 /// (and the query walks a snapshot, as before) a children search, a filter
-/// other than those, a page with frames or closed shadow roots, a search
-/// by text through shadow roots, and a search by
+/// other than those, a page with frames or closed shadow roots, and a search by
 /// name that more than ``mostCandidates`` elements could match, unless
 /// Chromium's own search of the page by name (`Accessibility.queryAXTree`)
 /// can answer it.
@@ -177,7 +176,10 @@ enum PageQuery {
   /// styles and the head, white space collapsed; with `innermost`, only
   /// those none of whose element children's text matches, and without it,
   /// those and every element around one of them (`containing(text:)`).
-  /// Their flag is `t`.
+  /// A child hidden from everyone (`display: none`, `visibility: hidden`,
+  /// `aria-hidden`) does not make its parent a mere container. Through
+  /// shadow roots an element's text and children are those the page
+  /// renders. Their flag is `t`.
   ///
   /// With `enough` above 0, when at least that many elements have the
   /// identifier, the names are not searched and `shortened` is set: a
@@ -194,7 +196,7 @@ enum PageQuery {
   /// and `n` otherwise, in capitals for a field (whose texts are in its own
   /// shadow tree); `declined`, true when the page has frames or a closed
   /// shadow root (with `checksPage`, for the first search of a query), or
-  /// shadow roots and the search is by text;
+  /// when more than `most` elements show the text;
   /// `overflowed`, true when more than `most` elements could have the name;
   /// `shortened`, as above. A probe asks for the answer serialized deeply,
   /// which gives each element's backend node in the same command.

@@ -10,14 +10,14 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
   const doc = scope.nodeType === Node.DOCUMENT_NODE ? scope : scope.ownerDocument;
   const result = { elements: [], flags: "", identities: "[]", declined: false, shortened: false, overflowed: false };
   // Frames and closed shadow roots hold elements this search does not
-  // reach, and it reads no text through a shadow root. A window's frames
+  // reach. A window's frames
   // are counted wherever they are, without a walk; observeChanges.js notes
   // shadow roots as they come (a document it did not run in may have
   // some, and it cannot see a closed one the HTML declares).
   const view = doc.defaultView;
   const hasShadowRoots = view?.__asyncWaitHasShadowRoots;
-  if ((checksPage && ((view?.frames.length ?? 0) > 0 || hasShadowRoots === undefined
-      || view?.__asyncWaitHasClosedShadowRoots !== false)) || (text && hasShadowRoots !== false)) {
+  if (checksPage && ((view?.frames.length ?? 0) > 0 || hasShadowRoots === undefined
+      || view?.__asyncWaitHasClosedShadowRoots !== false)) {
     result.declined = true;
     return result;
   }
@@ -85,7 +85,8 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
   // value, and none of scripts, styles and the head (identity.js reads the
   // same); compared with runs of white space made one space and none at
   // either end. With `innermost`, only those none of whose element children
-  // matches. In document order.
+  // matches. In document order; through shadow roots, as the page is
+  // rendered (`flatChildren`), as Playwright reads a web component's text.
   function findTexts(text) {
     const root = scope.nodeType === Node.DOCUMENT_NODE ? scope.documentElement : scope;
     if (!root) return [];
@@ -105,18 +106,41 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
       root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT | NodeFilter.SHOW_CDATA_SECTION,
       (node) => textless.has(node.nodeName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT);
     const close = () => ends.set(open.pop(), all.length);
-    for (let node = root === scope ? walker.nextNode() : walker.currentNode; node; node = walker.nextNode()) {
-      while (open.length > 0 && open[open.length - 1] !== node.parentNode) close();
-      if (node.nodeType === Node.ELEMENT_NODE) {
-        elements.push(node);
-        starts.set(node, all.length);
-        open.push(node);
-        all += shown(node);
-      } else {
-        all += node.data;
+    if (shadowRoots.length === 0) {
+      for (let node = root === scope ? walker.nextNode() : walker.currentNode; node; node = walker.nextNode()) {
+        while (open.length > 0 && open[open.length - 1] !== node.parentNode) close();
+        if (node.nodeType === Node.ELEMENT_NODE) {
+          elements.push(node);
+          starts.set(node, all.length);
+          open.push(node);
+          all += shown(node);
+        } else {
+          all += node.data;
+        }
+      }
+      while (open.length > 0) close();
+    } else {
+      // Through shadow roots, the page as it is rendered: a host's shadow
+      // root in place of its children, a slot's assigned nodes in place of
+      // its own; an element is closed when the walk comes back to it.
+      const pending = root === scope ? Array.from(flatChildren(root)).reverse() : [root];
+      while (pending.length > 0) {
+        const node = pending.pop();
+        if (node === close) {
+          ends.set(open.pop(), all.length);
+        } else if (node.nodeType === Node.TEXT_NODE || node.nodeType === Node.CDATA_SECTION_NODE) {
+          all += node.data;
+        } else if (node.nodeType === Node.ELEMENT_NODE && !textless.has(node.nodeName)) {
+          elements.push(node);
+          starts.set(node, all.length);
+          open.push(node);
+          all += shown(node);
+          pending.push(close);
+          const children = flatChildren(node);
+          for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]);
+        }
       }
     }
-    while (open.length > 0) close();
     const matches = (element) => {
       const whole = all.slice(starts.get(element), ends.get(element));
       // White space only shortens a text: one shorter than the text sought
@@ -135,14 +159,19 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
       else unmatched = element;
     }
     // Elements that contain one that matches match too.
+    // The parent an element is rendered in.
+    const parentOf = (element) =>
+      element.assignedSlot ?? element.parentElement
+        ?? (element.parentNode instanceof ShadowRoot ? element.parentNode.host : null);
     if (!text.innermost) {
       const containing = new Set();
       for (const element of matched) {
-        for (let above = element; above && above !== scope && !containing.has(above); above = above.parentElement) {
+        for (let above = element; above && above !== scope && !containing.has(above); above = parentOf(above)) {
           containing.add(above);
         }
       }
-      return containing;
+      // In the order of the walk.
+      return elements.filter((element) => containing.has(element));
     }
     // A child that is hidden from everyone is in no tree of the page's:
     // the element around it is the innermost one shown.
@@ -157,8 +186,12 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
     const innermost = [];
     for (const element of matched) {
       let inner = false;
-      for (let child = element.firstElementChild; child && !inner; child = child.nextElementSibling) {
-        inner = matched.has(child) && isShown(child);
+      const children = shadowRoots.length === 0 ? element.children : flatChildren(element);
+      for (const child of children) {
+        if (child.nodeType === Node.ELEMENT_NODE && matched.has(child) && isShown(child)) {
+          inner = true;
+          break;
+        }
       }
       if (!inner) innermost.push(element);
     }

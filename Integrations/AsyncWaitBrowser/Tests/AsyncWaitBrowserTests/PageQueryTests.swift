@@ -419,7 +419,7 @@ struct PageQueryTests {
   /// Web components: elements in open shadow roots, at any depth, in slots,
   /// and in a root the HTML declares, are found by test id and by name in
   /// the page's own search, in the order the page renders them, as a
-  /// snapshot finds them; a search by text is left to a snapshot.
+  /// snapshot finds them; so are texts, read as the page renders them.
   @Test func openShadowRootsAreSearchedInThePage() async throws {
     try await withItemListPage { (page) async throws in
       _ = try await page.evaluate(
@@ -520,12 +520,27 @@ struct PageQueryTests {
         boxes.append(try #require(node.box).y)
       }
       #expect(boxes == boxes.sorted(), "\(boxes)")
-      // A search by text reads no text through a shadow root: a snapshot answers.
-      let text = QueryPlan(steps: [
-        Self.search(.any, [.text(try #require(TextMatch.exactly("Cart").pattern))])
-      ])
-      #expect(try await page.evaluateQuery(text, request) == nil)
-      try await page.descendants(withText: "Cart").requireExistence(timeout: patience)
+      // A search by text reads a component's text as the page renders it,
+      // its slots filled, as a snapshot does.
+      let texts: [TextMatch] = [
+        "Cart", "Pay later", "Add a gift", .loosely("COUPON"), "€Pay later", "Check out",
+      ]
+      for text in texts {
+        let pattern = try #require(text.pattern)
+        for filter in [QueryPlan.Filter.text(pattern), .containingText(pattern)] {
+          let plan = QueryPlan(steps: [Self.search(.any, [filter])])
+          let evaluated = try #require(try await page.evaluateQuery(plan, request), "declined: \(plan)")
+          let reference =
+            if case .text = filter {
+              snapshotRoot.descendants(withText: text)
+            } else {
+              snapshotRoot.descendants(matching: .any).containing(text: text)
+            }
+          let expected = try await reference.snapshots()
+          #expect(!expected.isEmpty, "\(plan)")
+          #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init), "\(plan)")
+        }
+      }
     }
   }
 }
