@@ -183,7 +183,10 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
             + "the time left (`{ remaining in … }`) is cancelled at the deadline instead")
     }
     if let lastError {
-      lines.append("  last error: \(lastError)")
+      // A multi-line error keeps its lines under its first.
+      let errorLines = String(describing: lastError).split(separator: "\n", omittingEmptySubsequences: false)
+      lines.append("  last error: \(errorLines.first ?? "")")
+      lines += errorLines.dropFirst().map { "    \($0)" }
     }
     if let lastObservation {
       lines.append("  last observed:")

@@ -67,6 +67,24 @@ struct Fatal: Error, Equatable {}
     #expect((error.lastError as? Unavailable)?.attempt == 3)
     #expect(error.description.contains("\n  last error: 503 on attempt 3\n"))
   }
+
+  /// An error of several lines keeps them indented under its first, as
+  /// the last observation's are.
+  @Test func aMultiLineLastErrorIsIndentedWhole() async throws {
+    struct Refused: Error, CustomStringConvertible {
+      var description: String { "the server refused:\n503 Service Unavailable\nretry after 2 s" }
+    }
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await Wait(
+        timeout: .milliseconds(200), retryingErrors: { $0 is Refused },
+        clock: ManualClock(.advancesWhenSleeping)
+      )
+      .require("the service") { throw Refused() }
+    }
+    #expect(
+      error.description.contains(
+        "\n  last error: the server refused:\n    503 Service Unavailable\n    retry after 2 s\n  at "))
+  }
 }
 
 /// `Wait.requireValue`: the value a probe produces, once it produces one.

@@ -304,12 +304,18 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
     // Through shadow roots, an element's text is what it renders, and its
     // parent is the slot it is shown in, or the host of the root it is at
     // the top of.
-    const flatText = (node) => {
-      if (node.nodeType === Node.TEXT_NODE) return node.data;
-      if (skipped.has(node.nodeName)) return "";
+    const flatText = (element) => {
       let value = "";
-      for (const child of flatChildren(node)) {
-        if (child.nodeType === Node.TEXT_NODE || child.nodeType === Node.ELEMENT_NODE) value += flatText(child);
+      // A walk, not a recursion: a page may nest deeper than a stack.
+      const pending = [element];
+      while (pending.length > 0) {
+        const node = pending.pop();
+        if (node.nodeType === Node.TEXT_NODE) {
+          value += node.data;
+        } else if (node.nodeType === Node.ELEMENT_NODE && !skipped.has(node.nodeName)) {
+          const children = flatChildren(node);
+          for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]);
+        }
       }
       return value;
     };
