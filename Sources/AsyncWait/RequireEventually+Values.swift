@@ -6,7 +6,7 @@
 /// directly); it may throw, and cannot suspend: for a value that takes
 /// `await` to read, pass a closure as `reading:`
 /// (``requireEventually(_:reading:toEqual:timeout:pollingInterval:clock:isolation:callSite:fileID:filePath:line:column:)``).
-/// A failure shows what it was last:
+/// A failure leads with what it was last and what it was to be:
 ///
 /// ```swift
 /// try await requireEventually("the feed loads", for: model.state,
@@ -14,7 +14,7 @@
 /// ```
 ///
 /// ```
-/// Timed out after 2 s waiting for "the feed loads"
+/// last value .loading, expected .loaded; timed out after 2 s waiting for "the feed loads"
 ///   (21 probes over 2.001 s, polling every 100 ms on ContinuousClock)
 ///   last observed:
 ///     last value: .loading

@@ -49,7 +49,7 @@ extension Wait {
   ) async throws {
     try await require(
       comment() ?? "a value to equal \(valueDescription(expected))", reading: { try produce() },
-      observation: observation, isolation: isolation,
+      expected: valueDescription(expected), observation: observation, isolation: isolation,
       at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
       toSatisfy: { $0 == expected })
   }
@@ -145,7 +145,7 @@ extension Wait {
   ) async throws {
     try await require(
       comment() ?? "a value to equal \(valueDescription(expected))", reading: produce,
-      observation: observation,
+      expected: valueDescription(expected), observation: observation,
       isolation: isolation,
       at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
       toSatisfy: { $0 == expected })
@@ -154,10 +154,28 @@ extension Wait {
   /// The value waits' loop: reads a value on every probe, keeps the last,
   /// and shows it after a timeout.
   ///
-  /// The element waits read asynchronously, through this.
+  /// The element waits read asynchronously, through this. The failure's
+  /// first line leads with the last value and the value expected
+  /// (``WaitTimeoutError/cause``): `last value .loading, expected .loaded`,
+  /// or, with a `subject`, `app.buttons["Save"] isHittable is false,
+  /// expected true`.
+  ///
+  /// - Parameters:
+  ///   - comment: What is awaited.
+  ///   - produce: Reads the value.
+  ///   - expected: How the expected value reads, when there is one.
+  ///   - subject: What the value is of, when the comment begins with it.
+  ///   - observation: What to add to the last value after a timeout.
+  ///   - isolation: The actor the probe runs on.
+  ///   - location: Where the wait was called.
+  ///   - predicate: Whether a value ends the wait.
+  /// - Throws: ``WaitTimeoutError``, or what the probe throws, as
+  ///   ``requireValue(_:observation:isolation:callSite:fileID:filePath:line:column:_:)`` does.
   package func require<Value>(
     _ comment: String,
     reading produce: () async throws -> Value,
+    expected: String? = nil,
+    subject: String? = nil,
     observation: () async -> String?,
     isolation: isolated (any Actor)?,
     at location: CallSite,
@@ -175,7 +193,14 @@ extension Wait {
         let lastLine = last.map { "last value: \(valueDescription($0))" } ?? "no value was read"
         return [lastLine, await observation()].compactMap { $0 }.joined(separator: "\n")
       },
-      isolation: isolation,
-      callSite: location, probe)
+      cause: {
+        // The first line leads with what the last probe read, and what the
+        // wait expected: `last value .loading, expected .loaded`.
+        guard let last else { return nil }
+        let seen =
+          subject.map { "\($0) is \(valueDescription(last))" } ?? "last value \(valueDescription(last))"
+        return seen + (expected.map { ", expected \($0)" } ?? "")
+      },
+      causeSubject: subject, isolation: isolation, callSite: location, probe)
   }
 }

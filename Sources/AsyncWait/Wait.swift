@@ -253,7 +253,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ///   - cause: Says, after a timeout, why the last probe failed, as a
   ///     phrase that names its subject; `nil` for none.
   ///   - causeSubject: The subject `cause` and `comment` both begin with,
-  ///     which the headline then calls "it" the second time.
+  ///     which the headline then calls "it" the second time; `nil` for none.
   ///   - isolation: The actor isolation in which `produce` runs.
   ///   - callSite: Where to report a failure.
   ///   - produce: Returns the value when it is there, `nil` while it is not.
@@ -263,7 +263,7 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     _ comment: @autoclosure () -> String?,
     observation: () async -> String?,
     cause: () -> String?,
-    causeSubject: String,
+    causeSubject: String? = nil,
     isolation: isolated (any Actor)? = #isolation,
     callSite: CallSite,
     _ produce: () async throws -> Value?

@@ -44,9 +44,10 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// Why the last probe failed, when the wait could say so in a phrase.
   ///
   /// The description's first line leads with it:
-  /// `page.buttons["Save"] is not enabled; timed out after …`. An action
-  /// of `AsyncWaitBrowser` sets it to the check its element failed last;
-  /// other waits leave it `nil`.
+  /// `page.buttons["Save"] is not enabled; timed out after …`. A value
+  /// wait sets it to its last value and the value it expected (`last value
+  /// .loading, expected .loaded`); an action of `AsyncWaitBrowser`, to the
+  /// check its element failed last; other waits leave it `nil`.
   public var cause: String?
   /// The last error the condition threw, when the wait retried errors.
   public var lastError: (any Error)?

@@ -95,7 +95,7 @@ extension WaitableElement {
     }
     try await wait.configured(for: self, timeout: timeout, pollingInterval: pollingInterval).require(
       comment() ?? "\(property()) to equal \(valueDescription(value))",
-      reading: { self[keyPath: keyPath] },
+      reading: { self[keyPath: keyPath] }, expected: valueDescription(value), subject: property(),
       observation: { await failureDescription }, isolation: isolation,
       at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
       toSatisfy: { $0 == value })

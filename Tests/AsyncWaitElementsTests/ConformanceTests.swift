@@ -128,6 +128,12 @@ struct FlagElement: WaitableElement {
 
     #expect(error.comment?.hasSuffix("to equal \"shown\"") == true)
     #expect(error.lastObservation?.hasPrefix("last value: \"hidden\"") == true)
+    // The first line leads with the value read and the one expected, and
+    // names the element once.
+    let headline = String(describing: error).split(separator: "\n").first.map(String.init) ?? ""
+    #expect(
+      headline.hasSuffix(
+        #"is "hidden", expected "shown"; timed out after 0 ns waiting for it to equal "shown""#))
     // `title` is computed: where the runtime gives its key path no name, the
     // failure names the element and the value, never an address.
     #expect(error.description.contains("0x") == false)

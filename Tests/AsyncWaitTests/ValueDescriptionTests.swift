@@ -28,4 +28,41 @@ import Testing
     #expect(error.comment == #"a value to equal "sent""#)
     #expect(error.lastObservation == #"last value: "draft""#)
   }
+
+  /// The first line names what the wait expected and what its last probe
+  /// read, with a comment or without one; a predicate's, what it read.
+  @Test func theFirstLineNamesTheExpectedAndTheLastValue() async throws {
+    let clock = ManualClock(.advancesWhenSleeping)
+    func headline(_ wait: () async throws -> Void) async throws -> String {
+      let error = try await #require(throws: WaitTimeoutError.self) { try await wait() }
+      return String(describing: error).split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    let commented = try await headline {
+      try await Wait(timeout: .milliseconds(300), clock: clock).require(
+        "the job's state", for: Phase.loading, toEqual: .loaded)
+    }
+    #expect(
+      commented
+        == #"last value .loading, expected .loaded; timed out after 300 ms waiting for "the job's state""#)
+    let uncommented = try await headline {
+      try await requireEventually(for: "draft", toEqual: "sent", timeout: .zero, clock: clock)
+    }
+    #expect(
+      uncommented
+        == ##"last value "draft", expected "sent"; timed out after 0 ns waiting for "a value to equal "sent"""##
+    )
+    let read = try await headline {
+      try await requireEventually(reading: { Phase.loading }, toEqual: .loaded, timeout: .zero, clock: clock)
+    }
+    #expect(
+      read
+        == #"last value .loading, expected .loaded; timed out after 0 ns waiting for "a value to equal .loaded""#
+    )
+    let predicate = try await headline {
+      try await Wait(timeout: .zero, clock: clock).require(for: 7) { $0 > 9 }
+    }
+    #expect(
+      predicate == #"last value 7; timed out after 0 ns waiting for "a value to satisfy the predicate""#)
+  }
 }
