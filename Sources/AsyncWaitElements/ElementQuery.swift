@@ -215,6 +215,19 @@ public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQuer
     return ElementQuery(path: narrowed)
   }
 
+  /// The query with its last search and that search's one filter read as
+  /// the shorthand that wrote both: `.descendants(withText: "Saved")`.
+  ///
+  /// - Parameter shorthand: The shorthand.
+  /// - Returns: The same query, described as written.
+  func written(as shorthand: QueryStep<Node>.Filter.Shorthand) -> ElementQuery {
+    var written = path
+    guard case .search(let axis, let type, .one(var filter))? = written.last else { return self }
+    filter.shorthand = shorthand
+    written.last = .search(axis, type, filters: .one(filter))
+    return ElementQuery(path: written)
+  }
+
   /// The matches whose state of a name, in the tree's own terms, reads
   /// `value`, as the predicate judges a node and as a tree that evaluates
   /// plans compares it (``QueryPlan/Filter/state(_:value:)``): a web page's

@@ -68,6 +68,7 @@ extension ElementTypeQueryProvider {
   /// - Returns: A query for those nodes, in depth-first order.
   public func descendants(matching type: ElementType, named name: TextMatch) -> ElementQuery<Node> {
     descendants(matching: type).matching(named: name)
+      .written(as: .named(type))
   }
 
   /// All nodes below with text, as Playwright's `getByText` finds them:
@@ -76,7 +77,7 @@ extension ElementTypeQueryProvider {
   /// - Parameter text: The text to match.
   /// - Returns: A query for those nodes, in depth-first order.
   public func descendants(withText text: TextMatch) -> ElementQuery<Node> {
-    descendants(matching: .any).matching(text: text)
+    descendants(matching: .any).matching(text: text).written(as: .withText)
   }
 
   /// All nodes below labelled so, as Playwright's `getByLabel` finds them:
@@ -85,7 +86,7 @@ extension ElementTypeQueryProvider {
   /// - Parameter label: The label to match.
   /// - Returns: A query for those nodes, in depth-first order.
   public func descendants(labelled label: TextMatch) -> ElementQuery<Node> {
-    descendants(matching: .any).matching(labelled: label)
+    descendants(matching: .any).matching(labelled: label).written(as: .labelled)
   }
 
   /// All nodes below with a placeholder, as Playwright's `getByPlaceholder`
@@ -95,6 +96,7 @@ extension ElementTypeQueryProvider {
   /// - Returns: A query for those nodes, in depth-first order.
   public func descendants(withPlaceholder placeholder: TextMatch) -> ElementQuery<Node> {
     descendants(matching: .any).matching(placeholder: placeholder)
+      .written(as: .withPlaceholder)
   }
 
   /// All nodes below with an identifier, as Playwright's `getByTestId`
@@ -104,5 +106,6 @@ extension ElementTypeQueryProvider {
   /// - Returns: A query for those nodes, in depth-first order.
   public func descendants(identifiedBy identifier: String) -> ElementQuery<Node> {
     descendants(matching: .any).matching(identifier: identifier)
+      .written(as: .identifiedBy)
   }
 }

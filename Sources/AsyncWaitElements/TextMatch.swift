@@ -59,9 +59,13 @@ public struct TextMatch: Sendable, ExpressibleByStringInterpolation, CustomStrin
   }
 
   private let rule: Rule
+  /// How the match was written, when a shorthand wrote it
+  /// (`.loosely("Delete")`), for its description.
+  private var spelling: String?
 
-  private init(rule: Rule) {
+  private init(rule: Rule, spelling: String? = nil) {
     self.rule = rule
+    self.spelling = spelling
   }
 
   /// The whole text equals `text`.
@@ -94,13 +98,15 @@ public struct TextMatch: Sendable, ExpressibleByStringInterpolation, CustomStrin
   /// // finds the checkbox labelled "❯Mark all as complete"
   /// ```
   ///
-  /// The same match as `.containing(text, ignoringCase: true)`, and
-  /// described so.
+  /// The same match as `.containing(text, ignoringCase: true)`, described
+  /// as written: `.loosely("Delete")`.
   ///
   /// - Parameter text: The part to expect, in any case.
   /// - Returns: The match.
   public static func loosely(_ text: String) -> TextMatch {
-    .containing(text, ignoringCase: true)
+    var match = TextMatch.containing(text, ignoringCase: true)
+    match.spelling = ".loosely(\(String(reflecting: text)))"
+    return match
   }
 
   /// A regular expression matches somewhere in the text.
@@ -161,10 +167,12 @@ public struct TextMatch: Sendable, ExpressibleByStringInterpolation, CustomStrin
     }
   }
 
-  /// The match as Swift source: `"Add item"`, `.containing("add", ignoringCase: true)`,
+  /// The match as Swift source, as written: `"Add item"`,
+  /// `.containing("add", ignoringCase: true)`, `.loosely("Add")`,
   /// `.matching(/Item \d+/)`.
   public var description: String {
-    switch rule {
+    if let spelling { return spelling }
+    return switch rule {
     case .exactly(let text, false): String(reflecting: text)
     case .exactly(let text, true): ".exactly(\(String(reflecting: text)), ignoringCase: true)"
     case .containing(let text, false): ".containing(\(String(reflecting: text)))"

@@ -86,7 +86,7 @@ import Testing
       try await deletes.require(count: 1, timeout: .zero)
     }
     #expect(
-      error.comment == #"page.descendants(matching: .button).matching(named: "Delete") to match 1 node"#)
+      error.comment == #"page.descendants(matching: .button, named: "Delete") to match 1 node"#)
     #expect(error.lastObservation?.hasPrefix("it matched 2 nodes\nquery: ") == true)
   }
 }

@@ -43,10 +43,14 @@ let signUpForm = ElementNode(
     #expect(try await page.descendants(labelled: .loosely("CLOSE")).count == 1)
     #expect(try await page.descendants(labelled: .loosely("full name")).count == 1)
     #expect(try await page.descendants(labelled: .loosely("Fullname")).count == 0)
-    #expect(TextMatch.loosely("Close").description == #".containing("close", ignoringCase: true)"#)
+    // Each reads as written.
+    #expect(TextMatch.loosely("Close").description == #".loosely("Close")"#)
     #expect(
       page.descendants(labelled: .loosely("Close")).elementDescription
-        == #"page.descendants(matching: .any).matching(labelled: .containing("close", ignoringCase: true))"#)
+        == #"page.descendants(labelled: .loosely("Close"))"#)
+    #expect(
+      page.descendants(matching: .button, named: .loosely("delete")).element.elementDescription
+        == #"page.descendants(matching: .button, named: .loosely("delete")).element"#)
   }
 
   @Test func namesMatchExactlyByDefaultWithWhiteSpaceNormalised() async throws {
@@ -152,7 +156,7 @@ let signUpForm = ElementNode(
     let error = try await #require(throws: AmbiguousElementError.self) {
       _ = try await deletes.element.uniqueSnapshot()
     }
-    #expect(error.query == #"page.descendants(matching: .button).matching(named: "Delete").element"#)
+    #expect(error.query == #"page.descendants(matching: .button, named: "Delete").element"#)
   }
 
   @Test func anAmbiguousChoiceEarlierInTheQueryIsReportedWhereItIs() async throws {
@@ -167,10 +171,10 @@ let signUpForm = ElementNode(
   @Test func descriptionsAreSwiftThatCanBePasted() {
     #expect(
       page.descendants(matching: .button, named: .containing("add", ignoringCase: true)).elementDescription
-        == #"page.descendants(matching: .button).matching(named: .containing("add", ignoringCase: true))"#)
+        == #"page.descendants(matching: .button, named: .containing("add", ignoringCase: true))"#)
     #expect(
       page.descendants(matching: "link", named: .matching(/Item \d+/)).lastMatch.elementDescription
-        == #"page.descendants(matching: "link").matching(named: .matching(/Item \d+/)).lastMatch"#)
+        == #"page.descendants(matching: "link", named: .matching(/Item \d+/)).lastMatch"#)
     #expect(
       page.cells.containing(page.buttons["Delete"]).containing(text: .exactly("a", ignoringCase: true))
         .elementDescription
@@ -178,10 +182,15 @@ let signUpForm = ElementNode(
         + #".containing(text: .exactly("a", ignoringCase: true))"#)
     #expect(
       page.descendants(labelled: "Email").elementDescription
-        == #"page.descendants(matching: .any).matching(labelled: "Email")"#)
+        == #"page.descendants(labelled: "Email")"#)
     #expect(
       page.descendants(withPlaceholder: "x").element.elementDescription
-        == #"page.descendants(matching: .any).matching(placeholder: "x").element"#)
+        == #"page.descendants(withPlaceholder: "x").element"#)
+    #expect(
+      page.descendants(identifiedBy: "summary").descendants(withText: "Saved").matching(named: "Saved")
+        .elementDescription
+        == #"page.descendants(identifiedBy: "summary").descendants(withText: "Saved").matching(named: "Saved")"#
+    )
     #expect(TextMatch.matching(/a\/b/).description == ".matching(#/a/b/#)")
   }
 

@@ -59,11 +59,44 @@ enum QueryStep<Node: QueryableNode>: Sendable {
     /// The predicate of a `.predicate` filter; the others match by their
     /// label's text, so that `app.buttons["Save"]` allocates no closure.
     @usableFromInline var predicate: (@Sendable (Node) -> Bool)?
+    /// The shorthand that wrote the search and this filter, its first, so
+    /// that they read as written: `.descendants(withText: "Saved")`.
+    @usableFromInline var shorthand: Shorthand?
+
+    /// A shorthand for a search and its first filter.
+    @usableFromInline
+    enum Shorthand: Sendable {
+      /// `.descendants(matching: type, named: …)`
+      case named(ElementType)
+      /// `.descendants(withText: …)`
+      case withText
+      /// `.descendants(labelled: …)`
+      case labelled
+      /// `.descendants(withPlaceholder: …)`
+      case withPlaceholder
+      /// `.descendants(identifiedBy: …)`
+      case identifiedBy
+    }
 
     @inlinable
     init(label: Label, predicate: (@Sendable (Node) -> Bool)? = nil) {
       self.label = label
       self.predicate = predicate
+    }
+
+    /// How the search and this filter read as the shorthand wrote them, or
+    /// `nil` when none did.
+    var shorthandDescription: String? {
+      switch (shorthand, label) {
+      case (.named(let type)?, .named(let name)):
+        ".descendants(matching: \(type.sourceDescription), named: \(name))"
+      case (.withText?, .text(let text)): ".descendants(withText: \(text))"
+      case (.labelled?, .labelled(let label)): ".descendants(labelled: \(label))"
+      case (.withPlaceholder?, .placeholder(let placeholder)): ".descendants(withPlaceholder: \(placeholder))"
+      case (.identifiedBy?, .identifier(let identifier)):
+        ".descendants(identifiedBy: \(String(reflecting: identifier)))"
+      default: nil
+      }
     }
 
     /// Whether `node` passes the filter; a filter that searches below the
@@ -188,6 +221,14 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       }
     }
 
+    /// How the filters after the first read, in order.
+    var descriptionAfterFirst: String {
+      switch self {
+      case .none, .one: ""
+      case .many(let filters): filters.dropFirst().map(\.description).joined()
+      }
+    }
+
     /// How the filters read, in order.
     var description: String {
       switch self {
@@ -235,6 +276,8 @@ enum QueryStep<Node: QueryableNode>: Sendable {
     case .search(let axis, let type, let filters):
       // A selector's search reads as the selector alone.
       if case .selector = filters.first?.label { return filters.description }
+      // A shorthand's search reads as it was written.
+      if let written = filters.first?.shorthandDescription { return written + filters.descriptionAfterFirst }
       let axisName = axis == .children ? "children" : "descendants"
       return ".\(axisName)(matching: \(type.sourceDescription))" + filters.description
     case .select(_, let description, _):

@@ -71,7 +71,7 @@ struct AccountPageTests {
       #expect(
         lines.first
           == "last probe: it is not one element: "
-          + #"page.descendants(matching: .button).matching(named: "Delete").element matches 2 elements, "#
+          + #"page.descendants(matching: .button, named: "Delete").element matches 2 elements, "#
           + "and an action needs exactly one:")
       // Each candidate with its box, which tells the two apart.
       #expect(lines.dropFirst().prefix(2).allSatisfy { $0.hasPrefix(#"  button "Delete" at ("#) })
@@ -82,7 +82,7 @@ struct AccountPageTests {
       // The first line leads with it, as Playwright's strict mode violation.
       #expect(
         String(describing: try #require(error)).split(separator: "\n").first?.hasPrefix(
-          #"page.descendants(matching: .button).matching(named: "Delete").element matches 2 elements, "#
+          #"page.descendants(matching: .button, named: "Delete").element matches 2 elements, "#
             + "and an action needs exactly one; timed out after ") == true)
       // Reading is not strict: the first of them exists.
       #expect(try await page.buttons["Delete"].exists)
