@@ -196,10 +196,15 @@ extension Wait {
       cause: {
         // The first line leads with what the last probe read, and what the
         // wait expected: `last value .loading, expected .loaded`.
+        // On one line: a value that prints on several is shown whole below.
+        func oneLine(_ text: String) -> String {
+          guard let end = text.firstIndex(where: \.isNewline) else { return text }
+          return text[..<end] + " …"
+        }
         guard let last else { return nil }
-        let seen =
-          subject.map { "\($0) is \(valueDescription(last))" } ?? "last value \(valueDescription(last))"
-        return seen + (expected.map { ", expected \($0)" } ?? "")
+        let value = oneLine(valueDescription(last))
+        let seen = subject.map { "\($0) is \(value)" } ?? "last value \(value)"
+        return seen + (expected.map { ", expected \(oneLine($0))" } ?? "")
       },
       causeSubject: subject, isolation: isolation, callSite: location, probe)
   }

@@ -65,4 +65,21 @@ import Testing
     #expect(
       predicate == #"last value 7; timed out after 0 ns waiting for "a value to satisfy the predicate""#)
   }
+
+  /// A value that prints on several lines keeps the first line one line.
+  @Test func aValueOfSeveralLinesLeadsWithItsFirst() async throws {
+    struct Report: Equatable, CustomStringConvertible {
+      var lines: [String]
+      var description: String { lines.joined(separator: "\n") }
+    }
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await Wait(timeout: .zero, clock: ManualClock(.advancesWhenSleeping)).require(
+        "the report", for: Report(lines: ["3 failed", "a", "b"]), toEqual: Report(lines: ["0 failed"]))
+    }
+    let lines = String(describing: error).split(separator: "\n")
+    #expect(
+      lines.first
+        == #"last value 3 failed …, expected 0 failed; timed out after 0 ns waiting for "the report""#)
+    #expect(error.lastObservation == "last value: 3 failed\na\nb")
+  }
 }
