@@ -202,39 +202,47 @@ struct SizeRow {
   var click: [Double] = []
   var change: [Double] = []
 }
-var sizeRows: [SizeRow] = []
-for size in sizes {
-  let samples = samplesOfEachKind(size)
-  let rowsPage = try await browser.newPage(
-    url: rowsSite.url(RowsPage.path(rows: size)), timeout: .seconds(120))
-  var measured = SizeRow(size: size)
-  func timed(_ body: () async throws -> Void) async throws -> Double {
-    let start = clock.now
-    try await body()
-    return (clock.now - start).milliseconds
-  }
-  let patience = Duration.seconds(300)
-  // Kind by kind, each after one sample not kept, as Playwright/bench.py
-  // takes its samples: a wait's samples follow one another on a page that
-  // has not changed since the one before.
+/// The time `body` takes, in milliseconds.
+func timed(_ body: () async throws -> Void) async throws -> Double {
+  let start = clock.now
+  try await body()
+  return (clock.now - start).milliseconds
+}
+/// How long any sample may wait.
+let patience = Duration.seconds(300)
+/// The waits on the last row of `page` (by test id, by role and name, by
+/// text) and the click on its button: kind by kind, each after one sample
+/// not kept, as Playwright/bench.py takes its samples, so that a wait's
+/// samples follow one another on a page that has not changed since the one
+/// before.
+func measureWaitsAndClick(on page: BrowserPage, rows size: Int, samples: Int) async throws -> SizeRow {
   func sampled(_ body: () async throws -> Void) async throws -> [Double] {
     try await body()
     var taken: [Double] = []
     for _ in 0..<samples { taken.append(try await timed(body)) }
     return taken
   }
+  var measured = SizeRow(size: size)
   measured.waitByID = try await sampled {
-    try await rowsPage.cells["row-\(size)"].requireExistence(timeout: patience)
+    try await page.cells["row-\(size)"].requireExistence(timeout: patience)
   }
   measured.waitByRole = try await sampled {
-    try await rowsPage.buttons["Remove Item \(size)"].requireExistence(timeout: patience)
+    try await page.buttons["Remove Item \(size)"].requireExistence(timeout: patience)
   }
   measured.waitByText = try await sampled {
-    try await rowsPage.descendants(withText: "Item \(size)").requireExistence(timeout: patience)
+    try await page.descendants(withText: "Item \(size)").requireExistence(timeout: patience)
   }
   measured.click = try await sampled {
-    try await rowsPage.click(rowsPage.buttons["remove-\(size)"], timeout: patience)
+    try await page.click(page.buttons["remove-\(size)"], timeout: patience)
   }
+  return measured
+}
+var sizeRows: [SizeRow] = []
+for size in sizes {
+  let samples = samplesOfEachKind(size)
+  let rowsPage = try await browser.newPage(
+    url: rowsSite.url(RowsPage.path(rows: size)), timeout: .seconds(120))
+  var measured = try await measureWaitsAndClick(on: rowsPage, rows: size, samples: samples)
   for index in 0...samples {
     try await rowsPage.evaluate("window.addRowLater(50)")
     try await rowsPage.cells["row-new"].requireExistence(timeout: patience)
@@ -251,35 +259,11 @@ for size in sizes {
 // component's open shadow root, as Playwright/bench.py takes them.
 var shadowRows: [SizeRow] = []
 for size in shadowSizes {
-  let samples = samplesOfEachKind(size)
   let shadowPage = try await browser.newPage(
     url: rowsSite.url(RowsPage.shadowPath(rows: size)), timeout: .seconds(120))
-  var measured = SizeRow(size: size)
-  let patience = Duration.seconds(300)
-  func sampled(_ body: () async throws -> Void) async throws -> [Double] {
-    try await body()
-    var taken: [Double] = []
-    for _ in 0..<samples {
-      let start = clock.now
-      try await body()
-      taken.append((clock.now - start).milliseconds)
-    }
-    return taken
-  }
-  measured.waitByID = try await sampled {
-    try await shadowPage.cells["row-\(size)"].requireExistence(timeout: patience)
-  }
-  measured.waitByRole = try await sampled {
-    try await shadowPage.buttons["Remove Item \(size)"].requireExistence(timeout: patience)
-  }
-  measured.waitByText = try await sampled {
-    try await shadowPage.descendants(withText: "Item \(size)").requireExistence(timeout: patience)
-  }
-  measured.click = try await sampled {
-    try await shadowPage.click(shadowPage.buttons["remove-\(size)"], timeout: patience)
-  }
+  shadowRows.append(
+    try await measureWaitsAndClick(on: shadowPage, rows: size, samples: samplesOfEachKind(size)))
   try await shadowPage.close()
-  shadowRows.append(measured)
 }
 
 // A test end to end, on the account page, as a user writes it: the same
@@ -363,27 +347,19 @@ func versus(_ ours: [Double], _ theirs: [Double]?) -> String {
   guard let theirs, !theirs.isEmpty, !ours.isEmpty else { return "" }
   return String(format: " (×%.2f)", percentile(ours, 0.5) / max(percentile(theirs, 0.5), 0.001))
 }
-var sizeTable: [String] = []
-for measured in sizeRows {
-  let theirs = playwright[String(measured.size)]
-  sizeTable.append(
-    "| \(measured.size) | \(p50(measured.waitByID)) / \(p50(theirs?["waitByID"]))\(versus(measured.waitByID, theirs?["waitByID"])) "
-      + "| \(p50(measured.waitByRole)) / \(p50(theirs?["waitByRole"]))\(versus(measured.waitByRole, theirs?["waitByRole"])) "
-      + "| \(p50(measured.waitByText)) / \(p50(theirs?["waitByText"]))\(versus(measured.waitByText, theirs?["waitByText"])) "
-      + "| \(p50(measured.click)) / \(p50(theirs?["click"]))\(versus(measured.click, theirs?["click"])) "
-      + "| \(p50(measured.change)) / \(p50(theirs?["change"]))\(versus(measured.change, theirs?["change"])) |"
-  )
+/// A row of a table of page sizes: each kind's p50, ours / Playwright's,
+/// and their ratio; the change only on pages that measured it.
+func tableRow(_ measured: SizeRow, _ theirs: [String: [Double]]?, withChange: Bool) -> String {
+  var kinds: [(String, [Double])] = [
+    ("waitByID", measured.waitByID), ("waitByRole", measured.waitByRole),
+    ("waitByText", measured.waitByText), ("click", measured.click),
+  ]
+  if withChange { kinds.append(("change", measured.change)) }
+  let cells = kinds.map { kind, ours in "\(p50(ours)) / \(p50(theirs?[kind]))\(versus(ours, theirs?[kind]))" }
+  return "| \(measured.size) | " + cells.joined(separator: " | ") + " |"
 }
-var shadowTable: [String] = []
-for measured in shadowRows {
-  let theirs = playwrightShadow[String(measured.size)]
-  shadowTable.append(
-    "| \(measured.size) | \(p50(measured.waitByID)) / \(p50(theirs?["waitByID"]))\(versus(measured.waitByID, theirs?["waitByID"])) "
-      + "| \(p50(measured.waitByRole)) / \(p50(theirs?["waitByRole"]))\(versus(measured.waitByRole, theirs?["waitByRole"])) "
-      + "| \(p50(measured.waitByText)) / \(p50(theirs?["waitByText"]))\(versus(measured.waitByText, theirs?["waitByText"])) "
-      + "| \(p50(measured.click)) / \(p50(theirs?["click"]))\(versus(measured.click, theirs?["click"])) |"
-  )
-}
+let sizeTable = sizeRows.map { tableRow($0, playwright[String($0.size)], withChange: true) }
+let shadowTable = shadowRows.map { tableRow($0, playwrightShadow[String($0.size)], withChange: false) }
 
 let version = try await browser.version
 print(
