@@ -261,25 +261,11 @@ struct PageQueryTests {
   func aSearchByNameSeesEveryChangeAfterWhatItKept(
     name: String, markup: String, change: String
   ) async throws {
-    try await withItemListPage { (page) async throws in
-      _ = try await page.evaluate("document.body.insertAdjacentHTML(\"beforeend\", `\(markup)`); 1")
-      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
-      let pattern = try #require(TextMatch.exactly(name).pattern)
-      let plan = QueryPlan(steps: [Self.search(.any, [.named(pattern)])])
-      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
-      func found() async throws -> [Reading] {
-        try #require(try await page.evaluateQuery(plan, request)).nodes.map(Reading.init)
-      }
-
-      // Twice: the second is answered from what the first kept.
-      #expect(try await found().isEmpty)
-      #expect(try await found().isEmpty)
-      _ = try await page.evaluate("\(change); 1")
-      let expected = try await snapshotRoot.descendants(matching: .any).matching(named: .exactly(name))
-        .snapshots().map(Reading.init)
-      #expect(!expected.isEmpty)
-      #expect(try await found() == expected)
-    }
+    let pattern = try #require(TextMatch.exactly(name).pattern)
+    let expected = try await keptSearchSeesTheChange(
+      QueryPlan(steps: [Self.search(.any, [.named(pattern)])]), markup: markup, change: change
+    ) { $0.descendants(matching: .any).matching(named: .exactly(name)) }
+    #expect(!expected.isEmpty)
   }
 
   /// What the page's search by text found is kept until the document
@@ -303,11 +289,25 @@ struct PageQueryTests {
   func aSearchByTextSeesEveryChangeAfterWhatItKept(
     text: String, markup: String, change: String
   ) async throws {
+    let pattern = try #require(TextMatch.exactly(text).pattern)
+    let expected = try await keptSearchSeesTheChange(
+      QueryPlan(steps: [Self.search(.any, [.text(pattern)])]), markup: markup, change: change
+    ) { $0.descendants(withText: .exactly(text)) }
+    #expect(expected.count == 1)
+  }
+
+  /// On the item-list page with `markup` added: `plan`, evaluated in the
+  /// page, finds nothing twice (the second answer is the one the first
+  /// kept); after `change`, it finds what `reference` finds in a snapshot,
+  /// which this returns.
+  private func keptSearchSeesTheChange(
+    _ plan: QueryPlan, markup: String, change: String,
+    reference: @escaping @Sendable (TreeElement<BrowserNode>) -> ElementQuery<BrowserNode>
+  ) async throws -> [Reading] {
+    var expected: [Reading] = []
     try await withItemListPage { (page) async throws in
       _ = try await page.evaluate("document.body.insertAdjacentHTML(\"beforeend\", `\(markup)`); 1")
       let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
-      let pattern = try #require(TextMatch.exactly(text).pattern)
-      let plan = QueryPlan(steps: [Self.search(.any, [.text(pattern)])])
       let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
       func found() async throws -> [Reading] {
         try #require(try await page.evaluateQuery(plan, request)).nodes.map(Reading.init)
@@ -317,11 +317,10 @@ struct PageQueryTests {
       #expect(try await found().isEmpty)
       #expect(try await found().isEmpty)
       _ = try await page.evaluate("\(change); 1")
-      let expected = try await snapshotRoot.descendants(withText: .exactly(text)).snapshots().map(
-        Reading.init)
-      #expect(expected.count == 1)
+      expected = try await reference(snapshotRoot).snapshots().map(Reading.init)
       #expect(try await found() == expected)
     }
+    return expected
   }
 
   /// Every source of an accessible name: the page's search by name finds
