@@ -153,7 +153,6 @@ extension BrowserPage {
         lastBox = nil
         return nil
       }
-      ambiguity = nil
       guard let node = found else {
         unmet = "it does not exist"
         lastBox = nil

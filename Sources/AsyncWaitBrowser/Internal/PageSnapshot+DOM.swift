@@ -81,16 +81,11 @@ extension PageSnapshot {
           shows = string(values, index)?.contains(where: { !$0.isWhitespace }) == true
         case 1? where string(names, index) == "INPUT":
           // A button `<input>` shows its value.
-          var named: [String: String] = [:]
           let pairs = attributes.indices.contains(index) ? attributes[index].array ?? [] : []
-          var pair = 0
-          while pair + 1 < pairs.count {
-            if let name = string(pairs, pair), let value = string(pairs, pair + 1) { named[name] = value }
-            pair += 2
+          let value = buttonValue(of: pairs) { position in
+            position.int.flatMap { strings.indices.contains($0) ? strings[$0].string : nil }
           }
-          shows =
-            ["submit", "button", "reset"].contains(named["type"]?.lowercased() ?? "")
-            && named["value"]?.contains(where: { !$0.isWhitespace }) == true
+          shows = value?.contains(where: { !$0.isWhitespace }) == true
         default:
           shows = false
         }
@@ -260,6 +255,26 @@ extension PageSnapshot {
   /// below them, as Playwright's does: scripts, styles, the `<head>`.
   static let textlessElements: Set = ["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD"]
 
+  /// The value a button `<input>` (of type `submit`, `button` or `reset`)
+  /// shows, from its attributes as a DOM snapshot gives them: name and
+  /// value as positions in the snapshot's strings, read by `string`, and an
+  /// empty value as position -1 (see ``identities(in:readingTextsOf:)``);
+  /// `nil` for an element of another type.
+  static func buttonValue(of pairs: [JSONValue], string: (JSONValue) -> String?) -> String? {
+    var named: [String: String] = [:]
+    var pair = 0
+    while pair + 1 < pairs.count {
+      if let name = string(pairs[pair]) {
+        named[name] = pairs[pair + 1].int == -1 ? "" : string(pairs[pair + 1])
+      }
+      pair += 2
+    }
+    guard let type = named["type"]?.lowercased(), ["submit", "button", "reset"].contains(type) else {
+      return nil
+    }
+    return named["value"] ?? ""
+  }
+
   /// The text content of each of `elements` that is an element of
   /// `document` (``BrowserNode/textContent``): the text nodes below it in
   /// document order, whole, white space normalized.
@@ -281,19 +296,9 @@ extension PageSnapshot {
     let attributes = nodes?["attributes"]?.array ?? []
     func buttonValue(at index: Int) -> String? {
       guard attributes.indices.contains(index), let pairs = attributes[index].array else { return nil }
-      var named: [String: String] = [:]
-      var pair = 0
-      while pair + 1 < pairs.count {
-        if let name = string(pairs, pair) {
-          // An empty value comes as index -1 (see ``identities(in:readingTextsOf:)``).
-          named[name] = pairs[pair + 1].int == -1 ? "" : string(pairs, pair + 1)
-        }
-        pair += 2
+      return Self.buttonValue(of: pairs) { position in
+        position.int.flatMap { strings.indices.contains($0) ? strings[$0] : nil }
       }
-      guard let type = named["type"]?.lowercased(), ["submit", "button", "reset"].contains(type) else {
-        return nil
-      }
-      return named["value"] ?? ""
     }
     var text: [UInt8] = []
     var starts: [Int: Int] = [:]
