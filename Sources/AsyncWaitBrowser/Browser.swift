@@ -107,6 +107,53 @@ public final class Browser: Sendable {
     return browser
   }
 
+  /// One browser for the whole process, launched with the defaults on first
+  /// use and shared by every caller after: a suite's tests each open a
+  /// context of their own in it (``newContext(_:)``), which costs a few
+  /// milliseconds where a launch costs hundreds.
+  ///
+  /// ```swift
+  /// let page = try await Browser.shared.newContext().newPage(url: site.url)
+  /// ```
+  ///
+  /// Callers that ask while it launches share the launch. It ends with the
+  /// process; if it goes away sooner (killed, or closed by a caller), the
+  /// next caller launches another. A launch that fails throws to its
+  /// callers and is tried again by the next.
+  ///
+  /// - Throws: What ``launch(executablePath:arguments:commandTimeout:)``
+  ///   throws.
+  public static var shared: Browser {
+    get async throws {
+      let launch = sharedLaunch.withLock { current in
+        if let current { return current }
+        let launch = Task { try await Browser.launch() }
+        current = launch
+        return launch
+      }
+      do {
+        let browser = try await launch.value
+        if browser.isConnected { return browser }
+      } catch {
+        sharedLaunch.withLock { current in if current == launch { current = nil } }
+        throw error
+      }
+      // It went away: the first caller to see it launches another.
+      sharedLaunch.withLock { current in if current == launch { current = nil } }
+      return try await Browser.shared
+    }
+  }
+
+  /// The launch of ``shared``; no other lock is taken while it is held.
+  private static let sharedLaunch = Locked<Task<Browser, any Error>?>(nil)
+
+  /// The identifiers of the browser's open contexts, the default one left
+  /// out, as Chromium lists them: for tests of how contexts end.
+  @_spi(Tests) public func browserContextIdentifiers() async throws -> [String] {
+    try await connection.send("Target.getBrowserContexts")["browserContextIds"]?.array?.compactMap(\.string)
+      ?? []
+  }
+
   /// Chromium's product and version, such as `Chrome/156.0.8078.108`.
   ///
   /// - Throws: ``BrowserError`` when Chromium has gone away.
@@ -122,12 +169,22 @@ public final class Browser: Sendable {
   /// Whether Chromium is still connected.
   public var isConnected: Bool { connection.isOpen }
 
-  /// Opens a new page at `about:blank`.
+  /// Opens a new page at `about:blank`, in the browser's default context,
+  /// which every page opened here shares (see ``newContext(_:)`` for pages
+  /// that share nothing).
   ///
   /// - Returns: The page.
   /// - Throws: ``BrowserError`` when Chromium refuses or has gone away.
   public func newPage() async throws -> BrowserPage {
-    let target = try await connection.send("Target.createTarget", ["url": "about:blank"])
+    try await openPage(in: nil)
+  }
+
+  /// Opens a page at `about:blank` in `context`, or in the default context,
+  /// with the context's options applied.
+  func openPage(in context: BrowserContext?) async throws -> BrowserPage {
+    var parameters: [String: JSONValue] = ["url": "about:blank"]
+    if let context { parameters["browserContextId"] = .string(context.contextID) }
+    let target = try await connection.send("Target.createTarget", .object(parameters))
     guard let targetID = target["targetId"]?.string else {
       throw BrowserError.unexpectedResponse("Target.createTarget returned no target id")
     }
@@ -137,7 +194,7 @@ public final class Browser: Sendable {
       guard let sessionID = attached["sessionId"]?.string else {
         throw BrowserError.unexpectedResponse("Target.attachToTarget returned no session id")
       }
-      let page = BrowserPage(browser: self, targetID: targetID, sessionID: sessionID)
+      let page = BrowserPage(browser: self, context: context, targetID: targetID, sessionID: sessionID)
       try await page.prepare()
       return page
     } catch {
@@ -145,6 +202,79 @@ public final class Browser: Sendable {
       _ = try? await connection.send("Target.closeTarget", ["targetId": .string(targetID)])
       throw error
     }
+  }
+
+  /// Opens a browser context: pages that share cookies, storage and cache
+  /// with one another and with nothing else, with `options` applied to
+  /// each.
+  ///
+  /// - Parameter options: What the context's pages are opened with.
+  /// - Returns: The context.
+  /// - Throws: ``BrowserError/invalidArgument`` when Chromium refuses a
+  ///   permission or a cookie of the options, naming it;
+  ///   ``BrowserError`` when Chromium refuses or has gone away.
+  public func newContext(_ options: BrowserContext.Options) async throws -> BrowserContext {
+    let created = try await connection.send("Target.createBrowserContext", ["disposeOnDetach": false])
+    guard let contextID = created["browserContextId"]?.string else {
+      throw BrowserError.unexpectedResponse("Target.createBrowserContext returned no context id")
+    }
+    // A locale without a user agent is sent with the browser's own.
+    var localizedUserAgent: String?
+    if options.locale != nil, options.userAgent == nil {
+      localizedUserAgent = try await connection.send("Browser.getVersion")["userAgent"]?.string
+    }
+    let context = BrowserContext(
+      browser: self, options: options, contextID: contextID, localizedUserAgent: localizedUserAgent)
+    context.startOffline()
+    do {
+      try await context.start()
+    } catch {
+      try? await context.close()
+      throw error
+    }
+    return context
+  }
+
+  /// Opens a browser context: pages that share cookies, storage and cache
+  /// with one another and with nothing else: Playwright's
+  /// `browser.newContext(options)`.
+  ///
+  /// ```swift
+  /// let context = try await browser.newContext(
+  ///   viewport: .init(width: 390, height: 844), deviceScaleFactor: 3, locale: "de-DE")
+  /// let page = try await context.newPage(url: "http://127.0.0.1:8080/")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - viewport: The size of each page's viewport, in CSS pixels.
+  ///   - deviceScaleFactor: Device pixels per CSS pixel.
+  ///   - userAgent: The user agent.
+  ///   - locale: The locale, such as `de-DE`.
+  ///   - timeZone: The IANA time zone, such as `Europe/Berlin`.
+  ///   - colorScheme: What `prefers-color-scheme` matches.
+  ///   - extraHTTPHeaders: Headers sent with every request.
+  ///   - offline: Whether the pages start offline.
+  ///   - permissions: Permissions granted to every origin.
+  ///   - storageState: Cookies and local storage to start with.
+  /// - Returns: The context.
+  /// - Throws: As ``newContext(_:)`` does.
+  public func newContext(
+    viewport: BrowserContext.Viewport? = nil,
+    deviceScaleFactor: Double? = nil,
+    userAgent: String? = nil,
+    locale: String? = nil,
+    timeZone: String? = nil,
+    colorScheme: BrowserContext.ColorScheme? = nil,
+    extraHTTPHeaders: [String: String] = [:],
+    offline: Bool = false,
+    permissions: [String] = [],
+    storageState: BrowserContext.StorageState? = nil
+  ) async throws -> BrowserContext {
+    try await newContext(
+      BrowserContext.Options(
+        viewport: viewport, deviceScaleFactor: deviceScaleFactor, userAgent: userAgent, locale: locale,
+        timeZone: timeZone, colorScheme: colorScheme, extraHTTPHeaders: extraHTTPHeaders, offline: offline,
+        permissions: permissions, storageState: storageState))
   }
 
   /// Opens a new page and waits until `url` has loaded in it.

@@ -271,6 +271,18 @@ extension BrowserPage {
     case "Page.frameStoppedLoading":
       // A navigation that loads nothing (a download, a 204) stops here.
       if mainFrame(event.params["frameId"]) { load.withLock { $0.navigating = false } }
+    case "Fetch.requestPaused":
+      // Only a page that serves empty documents intercepts its requests.
+      guard let requestID = event.params["requestId"]?.string else { return }
+      Task {
+        _ = try? await send(
+          "Fetch.fulfillRequest",
+          [
+            "requestId": .string(requestID), "responseCode": 200,
+            "responseHeaders": [["name": "Content-Type", "value": "text/html"]], "body": "",
+          ])
+      }
+      return
     case "DOM.documentUpdated", "Page.domContentEventFired":
       break
     default:

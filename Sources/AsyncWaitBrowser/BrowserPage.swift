@@ -29,6 +29,10 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
 
   /// The browser the page belongs to.
   public let browser: Browser
+  /// The context the page belongs to (``BrowserContext/newPage()``), which
+  /// it keeps open; `nil` for a page of the browser's default context
+  /// (``Browser/newPage()``).
+  public let context: BrowserContext?
   /// Fires whenever the page changes: DOM, attribute and text changes, input
   /// events, navigations, loads, and the browser going away.
   public let trigger: WaitTrigger
@@ -55,6 +59,10 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// Protects the loading state; no other lock is taken inside it.
   let load = Locked(LoadState())
 
+  /// Whether the accessibility domain is on; no other lock is taken while
+  /// it is held.
+  private let accessibilityEnabled = Locked(false)
+
   /// The name of the binding the page calls to say that it changed.
   static let bindingName = "__asyncWaitChanged"
 
@@ -74,32 +82,63 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// (`DOM.getDocument`), which costs as much as the page.
   static let pageScript = PageScript.observeChanges + "\n" + PageScript.defineFind
 
-  init(browser: Browser, targetID: String, sessionID: String) {
+  init(browser: Browser, context: BrowserContext?, targetID: String, sessionID: String) {
     self.browser = browser
+    self.context = context
     self.targetID = targetID
     self.sessionID = sessionID
     self.trigger = WaitTrigger()
   }
 
-  /// Subscribes to the page's events and enables the domains that send them.
+  /// Subscribes to the page's events, enables the domains that send them,
+  /// and gives the page its context's options.
+  ///
+  /// The commands go out together, in order, and their answers are awaited
+  /// together: one round trip, where a command at a time took one each.
+  /// The accessibility domain is left off until a query reads the
+  /// accessibility tree (``send(_:_:)``): while it is on, Chromium keeps the
+  /// tree of every document the page loads up to date, which made loading
+  /// a page of thousands of rows a quarter slower.
   func prepare() async throws {
     browser.connection.subscribe(session: sessionID) { [weak self] notification in
       self?.handle(notification)
     }
-    for (method, params): (String, JSONValue) in [
-      ("Page.enable", [:]), ("DOM.enable", [:]), ("Accessibility.enable", [:]), ("Runtime.enable", [:]),
-      ("Runtime.addBinding", ["name": .string(Self.bindingName)]),
-      ("Page.addScriptToEvaluateOnNewDocument", ["source": .string(Self.pageScript)]),
-      // The document there now, which no script ran in first.
-      ("Runtime.evaluate", ["expression": .string(Self.pageScript)]),
-    ] {
-      _ = try await send(method, params)
+    // The context's options first, so that the first document sees them.
+    let options = context?.pageCommands ?? []
+    let commands: [(method: String, params: JSONValue)] =
+      options.map { ($0.method, $0.params) } + [
+        ("Page.enable", [:]), ("DOM.enable", [:]), ("Runtime.enable", [:]),
+        ("Runtime.addBinding", ["name": .string(Self.bindingName)]),
+        ("Page.addScriptToEvaluateOnNewDocument", ["source": .string(Self.pageScript)]),
+        // The document there now, which no script ran in first.
+        ("Runtime.evaluate", ["expression": .string(Self.pageScript)]),
+      ]
+    let results = await browser.connection.send(inOrder: commands, session: sessionID)
+    for (index, result) in results.enumerated() {
+      do {
+        _ = try result.get()
+      } catch let error as BrowserError where error == .commandFailed && index < options.count {
+        throw BrowserError.invalidArgument("the browser context's \(options[index].option): \(error.detail)")
+      }
     }
   }
 
-  /// Sends a command to the page's session.
+  /// Answers every request of the page with an empty document, from now
+  /// on: for a page that must stand at an origin without asking it for
+  /// anything.
+  func serveEmptyDocuments() async throws {
+    _ = try await send("Fetch.enable", ["patterns": [["urlPattern": "*"]]])
+  }
+
+  /// Sends a command to the page's session; a command of the accessibility
+  /// domain turns the domain on first, once.
   func send(_ method: String, _ params: JSONValue = [:]) async throws -> JSONValue {
-    try await browser.connection.send(method, params, session: sessionID)
+    if method.hasPrefix("Accessibility."), !accessibilityEnabled.withLock({ $0 }) {
+      // Two first readers may both turn it on: the second call does nothing.
+      _ = try await browser.connection.send("Accessibility.enable", session: sessionID)
+      accessibilityEnabled.withLock { $0 = true }
+    }
+    return try await browser.connection.send(method, params, session: sessionID)
   }
 
   /// How long each of a snapshot's two commands takes alone, answer parsed,
@@ -139,6 +178,14 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
 
   /// How many failures have kept artifacts in this process: their numbers.
   private static let artifactCount = Locked(0)
+
+  /// Where a failed wait on the page writes its screenshot and tree when
+  /// no Swift Testing test takes them: its context's
+  /// ``BrowserContext/artifactsDirectory``, or for a page of the default
+  /// context its browser's ``Browser/artifactsDirectory``.
+  public var artifactsDirectory: String {
+    context?.artifactsDirectory ?? browser.artifactsDirectory
+  }
 
   /// Takes a screenshot and keeps it, with `state`, for a failed wait.
   ///
@@ -192,7 +239,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     var attached: [String] = []
     var written: [String] = []
     var unwritten: [String] = []
-    let directory = browser.artifactsDirectory
+    let directory = artifactsDirectory
     for (name, contents) in files {
       if FailureRecording.attach(contents, named: name) {
         attached.append(name)

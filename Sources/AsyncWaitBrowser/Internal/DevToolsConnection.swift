@@ -133,6 +133,51 @@ final class DevToolsConnection: Sendable {
   /// - Throws: ``BrowserError`` when Chromium refuses it, does not answer in
   ///   time, sends a malformed message or goes away; `CancellationError`.
   func send(_ method: String, _ params: JSONValue = [:], session: String? = nil) async throws -> JSONValue {
+    try await answer(to: post(method, params, session: session), method: method)
+  }
+
+  /// Sends commands one after another without waiting for an answer in
+  /// between, then waits for every answer.
+  ///
+  /// That makes one round trip for all, where ``send(_:_:session:)`` in a
+  /// loop makes one each. Chromium runs a session's commands in the order
+  /// they come.
+  ///
+  /// - Parameters:
+  ///   - commands: Each command and its parameters, in order.
+  ///   - session: The session of the target they are for; `nil` for the
+  ///     browser.
+  /// - Returns: Each command's answer or error, in order, once every one
+  ///   has ended: each as ``send(_:_:session:)`` would return or throw it.
+  func send(
+    inOrder commands: [(method: String, params: JSONValue)], session: String? = nil
+  ) async -> [Result<JSONValue, any Error>] {
+    var posted: [Result<Int, any Error>] = []
+    for (method, params) in commands {
+      posted.append(Result { try post(method, params, session: session) })
+    }
+    // Every posted command is waited for, so that none is left behind.
+    var results: [Result<JSONValue, any Error>] = []
+    for (id, command) in zip(posted, commands) {
+      switch id {
+      case .success(let id):
+        do {
+          results.append(.success(try await answer(to: id, method: command.method)))
+        } catch {
+          results.append(.failure(error))
+        }
+      case .failure(let error):
+        results.append(.failure(error))
+      }
+    }
+    return results
+  }
+
+  /// Registers a command and writes it; returns its id, to wait for its
+  /// answer with ``answer(to:method:)``, which every posted command must.
+  ///
+  /// - Throws: The connection's end, when it has ended.
+  private func post(_ method: String, _ params: JSONValue, session: String?) throws -> Int {
     let id: Int = try state.withLock { state throws(BrowserError) in
       if case .closed(let error) = state.phase { throw error }
       state.nextID += 1
@@ -147,6 +192,11 @@ final class DevToolsConnection: Sendable {
     if let error = write(message.serialized) {
       finish(id, with: .failure(error))
     }
+    return id
+  }
+
+  /// Waits for the answer to a posted command.
+  private func answer(to id: Int, method: String) async throws -> JSONValue {
     // A write that fails because Chromium went away leaves the command
     // waiting: the reading thread, woken, fails it with how Chromium ended.
     return try await withTaskCancellationHandler {

@@ -10,7 +10,9 @@ import Foundation
 ///
 /// It answers `GET` requests for its pages with `Connection: close`, each
 /// connection on a thread of its own (a browser may open a connection and
-/// send nothing on it), and `404` for any other path.
+/// send nothing on it), and `404` for any other path. Two paths answer on
+/// every server: `/echo-headers` shows the request's head in a `<pre>`,
+/// and `/set-cookie` sets an HTTP-only cookie `session=from-server`.
 public final class LoopbackServer: Sendable {
   /// The server's address, such as `http://127.0.0.1:41234`.
   public let baseURL: String
@@ -115,12 +117,24 @@ public final class LoopbackServer: Sendable {
     }
     let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self).split(separator: " ")
     let path = line.count >= 2 ? String(line[1]) : "/"
-    let body = pages[path]
+    var body = pages[path]
+    var extraHeaders = ""
+    switch path {
+    case "/echo-headers":
+      let head = String(decoding: request, as: UTF8.self)
+        .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      body = "<!doctype html><title>headers</title><pre id=\"headers\">\(head)</pre>"
+    case "/set-cookie":
+      body = "<!doctype html><title>cookie set</title><p>set</p>"
+      extraHeaders = "Set-Cookie: session=from-server; Path=/; HttpOnly\r\n"
+    default:
+      break
+    }
     let status = body == nil ? "404 Not Found" : "200 OK"
     let bytes = Array((body ?? "not found").utf8)
     let head =
       "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(bytes.count)\r\n"
-      + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
+      + extraHeaders + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
     let response = Array(head.utf8) + bytes
     var offset = 0
     while offset < response.count {

@@ -13,7 +13,7 @@ import Testing
 struct ArtifactTests {
   /// The files in the page's browser's artifacts directory.
   func artifacts(of page: BrowserPage) -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: page.browser.artifactsDirectory)) ?? []
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: page.artifactsDirectory)) ?? []
     return names.sorted()
   }
 
@@ -28,7 +28,7 @@ struct ArtifactTests {
         try await page.buttons["Save"].require(.disabled, timeout: .zero)
       }
 
-      let directory = page.browser.artifactsDirectory
+      let directory = page.artifactsDirectory
       let png = "\(directory)/\(getpid())-page-\(try #require(pageNumber(in: error)))"
       #expect(
         artifacts(of: page)
@@ -63,7 +63,7 @@ struct ArtifactTests {
         try await page.buttons["Save"].require(.disabled, timeout: .zero)
       }
 
-      let base = "\(page.browser.artifactsDirectory)/\(getpid())-page-\(try #require(pageNumber(in: error)))"
+      let base = "\(page.artifactsDirectory)/\(getpid())-page-\(try #require(pageNumber(in: error)))"
       let text = try #require(
         FileManager.default.contents(atPath: base + "-tree.txt").map { String(decoding: $0, as: UTF8.self) })
       let image = try #require(FileManager.default.contents(atPath: base + ".png"))
@@ -81,7 +81,7 @@ struct ArtifactTests {
         try await page.click(page.descendants(matching: .button, named: "Nowhere"), timeout: .zero)
       }
       #expect(artifacts(of: page).count == 2)
-      #expect(error?.lastObservation?.contains("\nartifacts: \(page.browser.artifactsDirectory)/") == true)
+      #expect(error?.lastObservation?.contains("\nartifacts: \(page.artifactsDirectory)/") == true)
     }
   }
 

@@ -173,29 +173,31 @@ struct DatasetteTests {
   }
 }
 
-/// Runs `body` with a fresh Chromium's blank page, in one of the tests'
-/// browser slots, then closes the browser.
+/// Runs `body` with a blank page in a fresh context of the process's
+/// shared browser, in one of the tests' page slots, then closes the
+/// context: pytest-playwright's pattern, which `Playwright/datasette.py`
+/// follows too.
 ///
 /// Its waits and actions take 10 seconds unless they say otherwise, as a
 /// Playwright configuration's `expect: { timeout: 10_000 }` would give them:
 /// the Swift lines, like the Playwright ones, name no timeout.
 func withDatasettePage(_ body: (BrowserPage) async throws -> Void) async throws {
-  await BrowserSlots.shared.acquire()
+  await PageSlots.shared.acquire()
   do {
-    let browser = try await Browser.launch()
+    let context = try await Browser.shared.newContext()
     do {
-      let page = try await browser.newPage()
+      let page = try await context.newPage()
       try await withWaitDefaults(timeout: .seconds(10)) { try await body(page) }
     } catch {
-      browser.close()
+      try? await context.close()
       throw error
     }
-    browser.close()
+    try await context.close()
   } catch {
-    await BrowserSlots.shared.release()
+    await PageSlots.shared.release()
     throw error
   }
-  await BrowserSlots.shared.release()
+  await PageSlots.shared.release()
 }
 
 /// Datasette serving the library fixture on a port of its own, started

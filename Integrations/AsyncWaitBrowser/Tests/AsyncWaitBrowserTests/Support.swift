@@ -17,43 +17,45 @@ let site: LoopbackServer = {
 /// do not expect speed.
 let patience = Duration.seconds(20)
 
-/// Runs `body` with a fresh Chromium and the item-list page loaded, then
-/// closes the browser and checks that none of its processes is left.
+/// Runs `body` with a fresh browser context and the item-list page loaded,
+/// then closes the context.
 func withItemListPage(_ body: (BrowserPage) async throws -> Void) async throws {
   try await withPage("/", body)
 }
 
-/// Runs `body` with a fresh Chromium and the account page loaded, as
+/// Runs `body` with a fresh browser context and the account page loaded, as
 /// ``withItemListPage(_:)`` does.
 func withAccountPage(_ body: (BrowserPage) async throws -> Void) async throws {
   try await withPage("/account", body)
 }
 
-/// Runs `body` with a fresh Chromium and the site's page at `path` loaded,
-/// then closes the browser and checks that none of its processes is left.
+/// Runs `body` with the site's page at `path` loaded in a fresh context of
+/// the process's shared browser, then closes the context.
 ///
-/// Each browser keeps the artifacts of its failed waits in a directory of
+/// Each context keeps the artifacts of its failed waits in a directory of
 /// its own, removed afterwards: the tests that fail waits on purpose leave
 /// nothing behind, and a test that counts artifacts sees only its own.
+/// `FaultTests` launch browsers of their own, and check that closing one
+/// leaves none of its processes.
 func withPage(_ path: String, _ body: (BrowserPage) async throws -> Void) async throws {
-  await BrowserSlots.shared.acquire()
+  await PageSlots.shared.acquire()
   do {
     try await withPageInASlot(path, body)
   } catch {
-    await BrowserSlots.shared.release()
+    await PageSlots.shared.release()
     throw error
   }
-  await BrowserSlots.shared.release()
+  await PageSlots.shared.release()
 }
 
-/// How many of the tests' browsers may run at once.
+/// How many of the tests' pages may be open at once.
 ///
-/// The suites run in parallel, each with a browser of its own: on a 2-core
-/// machine a dozen Chromiums at once starved one another, and a read that
-/// is not a wait (a snapshot's command) went past the 10-second command
-/// timeout (seen once in CI). Three at once keep both cores busy.
-actor BrowserSlots {
-  static let shared = BrowserSlots(count: 3)
+/// The suites run in parallel: on a 2-core machine a dozen pages at once
+/// starved one another, and a read that is not a wait (a snapshot's
+/// command) went past the 10-second command timeout (seen once in CI, with
+/// a browser a test). Three at once keep both cores busy.
+actor PageSlots {
+  static let shared = PageSlots(count: 3)
   private var free: Int
   private var waiting: [CheckedContinuation<Void, Never>] = []
 
@@ -82,21 +84,19 @@ actor BrowserSlots {
 
 /// ``withPage(_:_:)`` once its slot is taken.
 private func withPageInASlot(_ path: String, _ body: (BrowserPage) async throws -> Void) async throws {
-  let browser = try await Browser.launch()
+  let context = try await Browser.shared.newContext()
   let artifacts = FileManager.default.temporaryDirectory
     .appendingPathComponent("asyncwait-test-artifacts-\(UUID().uuidString)").path
-  browser.artifactsDirectory = artifacts
+  context.artifactsDirectory = artifacts
   defer { try? FileManager.default.removeItem(atPath: artifacts) }
-  let group = browser.processIdentifier
   do {
-    let page = try await browser.newPage(url: site.url(path), timeout: patience)
+    let page = try await context.newPage(url: site.url(path), timeout: patience)
     try await body(page)
   } catch {
-    browser.close()
+    try? await context.close()
     throw error
   }
-  browser.close()
-  try await requireGroupGone(group)
+  try await context.close()
 }
 
 /// Fails unless every process of `group` has ended within the patience.
