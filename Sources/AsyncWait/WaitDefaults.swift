@@ -2,13 +2,15 @@
 /// them, and the deadline shared by every wait of a scope.
 ///
 /// Defaults come from the innermost
-/// ``withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:nearTimeoutWarning:clock:isolation:_:)``
+/// ``withWaitDefaults(timeout:actionTimeout:navigationTimeout:pollingInterval:deadline:recordsFailures:standstillLimit:nearTimeoutWarning:clock:isolation:_:)``
 /// scope around the wait (in Swift Testing, the `.waitDefaults` trait of the
 /// test or its suite sets one), and otherwise from the package:
 ///
 /// | Setting | Package default |
 /// | --- | --- |
 /// | ``timeout`` | 1 second |
+/// | ``actionTimeout`` | the ``timeout`` |
+/// | ``navigationTimeout`` | 30 seconds |
 /// | ``pollingInterval`` | 100 milliseconds |
 /// | ``standstillLimit`` | 10 seconds |
 ///
@@ -16,6 +18,23 @@
 public struct WaitDefaults: Sendable {
   /// The timeout of a wait that does not give one.
   public var timeout: Duration
+  /// The timeout of an action that does not give one.
+  ///
+  /// An action (a click, a fill, a key press) waits until its element can
+  /// take it. Unless a scope sets it, the ``timeout``: Playwright's
+  /// `actionTimeout`.
+  public var actionTimeout: Duration {
+    get { actionSetting ?? timeout }
+    set { actionSetting = newValue }
+  }
+  /// The action timeout a scope set, or `nil` for the ``timeout``.
+  var actionSetting: Duration?
+  /// The timeout of a navigation that does not give one.
+  ///
+  /// A navigation (opening a page at an address, going to one, reloading,
+  /// going back or forward) waits until the page has loaded. Unless a scope
+  /// sets it, 30 seconds: Playwright's `navigationTimeout`.
+  public var navigationTimeout: Duration
   /// The polling interval of a wait that does not give one.
   public var pollingInterval: Duration
   /// Whether a failing throwing wait records a failure in a running test.
@@ -44,18 +63,20 @@ public struct WaitDefaults: Sendable {
   var nearTimeoutSetting: NearTimeoutWarning?
   /// The deadline that every eventually-style wait of the scope ends by.
   var deadline: ScopeDeadline?
-  /// Whether a ``withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:nearTimeoutWarning:clock:isolation:_:)``
+  /// Whether a ``withWaitDefaults(timeout:actionTimeout:navigationTimeout:pollingInterval:deadline:recordsFailures:standstillLimit:nearTimeoutWarning:clock:isolation:_:)``
   /// scope made these; when not, a test framework's defaults for the
   /// running test (an XCTest class's) apply.
   var isScoped = false
   /// A timeout scale that replaces the environment's, for this package's tests.
   package var timeoutScaleOverride: Double?
 
-  /// The defaults when no scope sets any: a 1 second timeout, polling
-  /// every 100 milliseconds, failures recorded in a running test, virtual
-  /// time that stands still for 10 seconds of real time stopped.
+  /// The defaults when no scope sets any: a 1 second timeout, for actions
+  /// too, and 30 seconds for navigations, polling every 100 milliseconds,
+  /// failures recorded in a running test, virtual time that stands still
+  /// for 10 seconds of real time stopped.
   public static let standard = WaitDefaults(
-    timeout: .seconds(1), pollingInterval: .milliseconds(100), recordsFailures: true,
+    timeout: .seconds(1), actionSetting: nil, navigationTimeout: .seconds(30),
+    pollingInterval: .milliseconds(100), recordsFailures: true,
     standstillLimit: Standstill.defaultLimit, nearTimeoutSetting: nil, deadline: nil,
     timeoutScaleOverride: nil)
 
@@ -80,6 +101,8 @@ public struct WaitDefaults: Sendable {
   ///
   /// - Parameters:
   ///   - timeout: The timeout of waits that give none.
+  ///   - actionTimeout: The timeout of actions that give none.
+  ///   - navigationTimeout: The timeout of navigations that give none.
   ///   - pollingInterval: The polling interval of waits that give none.
   ///   - deadline: How long, from now on `clock`, every eventually-style
   ///     wait may run; scaled as a timeout is on a clock of real time.
@@ -91,12 +114,16 @@ public struct WaitDefaults: Sendable {
   ///   - clock: The clock that measures `deadline`.
   /// - Returns: The defaults of the inner scope.
   package func applying<C: Clock>(
-    timeout: Duration?, pollingInterval: Duration?, deadline: Duration?, recordsFailures: Bool?,
-    standstillLimit: Duration?, nearTimeoutWarning: NearTimeoutWarning?, clock: C
+    timeout: Duration?, actionTimeout: Duration?, navigationTimeout: Duration?, pollingInterval: Duration?,
+    deadline: Duration?, recordsFailures: Bool?, standstillLimit: Duration?,
+    nearTimeoutWarning: NearTimeoutWarning?, clock: C
   ) -> WaitDefaults where C.Duration == Duration {
     var defaults = self
     defaults.isScoped = true
     if let timeout { defaults.timeout = timeout }
+    // Negative timeouts are validated where a wait resolves them.
+    if let actionTimeout { defaults.actionSetting = actionTimeout }
+    if let navigationTimeout { defaults.navigationTimeout = navigationTimeout }
     if let pollingInterval { defaults.pollingInterval = pollingInterval }
     if let recordsFailures { defaults.recordsFailures = recordsFailures }
     // A limit that is not positive would stop every wait on virtual time at
@@ -200,6 +227,11 @@ public struct WaitDefaults: Sendable {
 ///
 /// - Parameters:
 ///   - timeout: The timeout of waits that give none.
+///   - actionTimeout: The timeout of actions that give none (a click, a
+///     fill, a key press); unset, they take the scope's `timeout`.
+///   - navigationTimeout: The timeout of navigations that give none
+///     (opening a page at an address, `goto`, `reload`, going back or
+///     forward); 30 seconds unless an outer scope says otherwise.
 ///   - pollingInterval: The polling interval of waits that give none.
 ///   - deadline: How long, from now on `clock`, every eventually-style wait
 ///     of the scope may run; multiplied by `ASYNCWAIT_TIMEOUT_SCALE` when
@@ -222,6 +254,8 @@ public struct WaitDefaults: Sendable {
 @discardableResult
 public func withWaitDefaults<C: Clock, Result>(
   timeout: Duration? = nil,
+  actionTimeout: Duration? = nil,
+  navigationTimeout: Duration? = nil,
   pollingInterval: Duration? = nil,
   deadline: Duration? = nil,
   recordsFailures: Bool? = nil,
@@ -232,7 +266,8 @@ public func withWaitDefaults<C: Clock, Result>(
   _ body: () async throws -> Result
 ) async rethrows -> Result where C.Duration == Duration {
   let defaults = WaitDefaults.inEffect.applying(
-    timeout: timeout, pollingInterval: pollingInterval, deadline: deadline, recordsFailures: recordsFailures,
+    timeout: timeout, actionTimeout: actionTimeout, navigationTimeout: navigationTimeout,
+    pollingInterval: pollingInterval, deadline: deadline, recordsFailures: recordsFailures,
     standstillLimit: standstillLimit, nearTimeoutWarning: nearTimeoutWarning, clock: clock)
   return try await WaitDefaults.$scoped.withValue(defaults, operation: body, isolation: isolation)
 }

@@ -27,7 +27,7 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// (``Wait/scalesTimeout``).
   public var timeoutScale: Double
   /// Whether the wait ended at the deadline of an enclosing
-  /// ``withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:nearTimeoutWarning:clock:isolation:_:)``
+  /// ``withWaitDefaults(timeout:actionTimeout:navigationTimeout:pollingInterval:deadline:recordsFailures:standstillLimit:nearTimeoutWarning:clock:isolation:_:)``
   /// scope rather than at its own timeout.
   public var endedAtScopeDeadline: Bool
   /// The wait's polling schedule, such as `every 100 ms`.

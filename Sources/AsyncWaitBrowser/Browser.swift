@@ -241,7 +241,8 @@ public final class Browser: Sendable {
   ///
   /// ```swift
   /// let context = try await browser.newContext(
-  ///   viewport: .init(width: 390, height: 844), deviceScaleFactor: 3, locale: "de-DE")
+  ///   viewport: .init(width: 390, height: 844), deviceScaleFactor: 3,
+  ///   locale: "de-DE")
   /// let page = try await context.newPage(url: "http://127.0.0.1:8080/")
   /// ```
   ///
@@ -282,7 +283,7 @@ public final class Browser: Sendable {
   /// - Parameters:
   ///   - url: The address to open.
   ///   - timeout: How long to wait for the load; `nil` takes the scope's
-  ///     default timeout.
+  ///     navigation timeout (`WaitDefaults.navigationTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -317,7 +318,7 @@ public final class Browser: Sendable {
   /// - Parameters:
   ///   - url: The address to open.
   ///   - timeout: How long to wait for the load; `nil` takes the scope's
-  ///     default timeout.
+  ///     navigation timeout (`WaitDefaults.navigationTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.

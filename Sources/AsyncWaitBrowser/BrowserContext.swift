@@ -92,7 +92,7 @@ public final class BrowserContext: Sendable {
   /// - Parameters:
   ///   - url: The address to open.
   ///   - timeout: How long to wait for the load; `nil` takes the scope's
-  ///     navigation timeout.
+  ///     navigation timeout (`WaitDefaults.navigationTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -127,7 +127,7 @@ public final class BrowserContext: Sendable {
   /// - Parameters:
   ///   - url: The address to open.
   ///   - timeout: How long to wait for the load; `nil` takes the scope's
-  ///     navigation timeout.
+  ///     navigation timeout (`WaitDefaults.navigationTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.

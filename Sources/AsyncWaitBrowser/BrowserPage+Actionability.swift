@@ -188,10 +188,11 @@ extension BrowserPage {
       readiness = readiness.replacingOccurrences(
         of: " and be visible", with: ", be visible and have \(listed)")
     }
-    return try await Wait(timeout: timeout, triggers: [trigger]).requireValue(
-      "\(element.elementDescription) to be \(readiness)", observation: observe,
-      cause: { Self.cause(unmet, ambiguity: ambiguity, of: element.elementDescription) },
-      causeSubject: element.elementDescription, callSite: site, probe)
+    return try await Wait(timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [trigger])
+      .requireValue(
+        "\(element.elementDescription) to be \(readiness)", observation: observe,
+        cause: { Self.cause(unmet, ambiguity: ambiguity, of: element.elementDescription) },
+        causeSubject: element.elementDescription, callSite: site, probe)
   }
 
   /// What an action's last probe found unmet when it found nothing: no

@@ -23,8 +23,8 @@ extension BrowserPage {
   /// - Parameters:
   ///   - options: The options' values or labels.
   ///   - element: The `<select>`.
-  ///   - timeout: How long to wait for it to be ready; `nil` takes the
-  ///     scope's default timeout.
+  ///   - timeout: How long to wait for it to be ready; `nil` takes the scope's
+  ///     action timeout (`WaitDefaults.actionTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -60,7 +60,7 @@ extension BrowserPage {
   ///   - paths: Paths of local files; empty to clear the input.
   ///   - element: The `<input type="file">`.
   ///   - timeout: How long to wait for it to exist; `nil` takes the scope's
-  ///     default timeout.
+  ///     action timeout (`WaitDefaults.actionTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -118,7 +118,7 @@ extension BrowserPage {
   ///   - eventInit: A JavaScript object literal of the event's properties,
   ///     given to its constructor; `{}` by default.
   ///   - timeout: How long to wait for the element to exist; `nil` takes the
-  ///     scope's default timeout.
+  ///     scope's action timeout (`WaitDefaults.actionTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.

@@ -22,8 +22,8 @@ extension BrowserPage {
   /// - Parameters:
   ///   - text: The text to insert.
   ///   - element: The element, such as `page.textFields["name"]`.
-  ///   - timeout: How long to wait for it to be ready; `nil` takes the
-  ///     scope's default timeout.
+  ///   - timeout: How long to wait for it to be ready; `nil` takes the scope's
+  ///     action timeout (`WaitDefaults.actionTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -64,8 +64,8 @@ extension BrowserPage {
   /// - Parameters:
   ///   - element: The text field, text area or content-editable.
   ///   - text: The new text.
-  ///   - timeout: How long to wait for it to be ready; `nil` takes the
-  ///     scope's default timeout.
+  ///   - timeout: How long to wait for it to be ready; `nil` takes the scope's
+  ///     action timeout (`WaitDefaults.actionTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -92,8 +92,8 @@ extension BrowserPage {
   ///
   /// - Parameters:
   ///   - element: The text field, text area or content-editable.
-  ///   - timeout: How long to wait for it to be ready; `nil` takes the
-  ///     scope's default timeout.
+  ///   - timeout: How long to wait for it to be ready; `nil` takes the scope's
+  ///     action timeout (`WaitDefaults.actionTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -137,7 +137,7 @@ extension BrowserPage {
   ///   - key: The key or chord.
   ///   - element: The element to focus and press the key on.
   ///   - timeout: How long to wait for it to exist; `nil` takes the scope's
-  ///     default timeout.
+  ///     action timeout (`WaitDefaults.actionTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -170,7 +170,7 @@ extension BrowserPage {
   /// - Parameters:
   ///   - element: The element.
   ///   - timeout: How long to wait for it to exist; `nil` takes the scope's
-  ///     default timeout.
+  ///     action timeout (`WaitDefaults.actionTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.

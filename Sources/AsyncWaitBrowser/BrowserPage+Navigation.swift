@@ -31,7 +31,7 @@ extension BrowserPage {
   /// - Parameters:
   ///   - url: The address to open.
   ///   - timeout: How long to wait for the load; `nil` takes the scope's
-  ///     default timeout.
+  ///     navigation timeout (`WaitDefaults.navigationTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -50,17 +50,32 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    let answer = try await send("Page.navigate", ["url": .string(url)])
-    if let failure = answer["errorText"]?.string, !failure.isEmpty {
-      throw BrowserError.navigationFailed("\(url): \(failure)")
-    }
-    if let loaderID = answer["loaderId"]?.string {
-      try await Wait(timeout: timeout, triggers: [trigger]).require(
-        "\(url) to load",
-        callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
-      ) {
-        hasLoaded(loaderID)
+    // Chromium answers `Page.navigate` once the response has come: the
+    // wait's timeout bounds that too, so the command runs beside it.
+    let answer = Locked<Result<JSONValue, any Error>?>(nil)
+    let navigation = Task { [self] in
+      let result: Result<JSONValue, any Error>
+      do {
+        result = .success(try await send("Page.navigate", ["url": .string(url)]))
+      } catch {
+        result = .failure(error)
       }
+      answer.withLock { $0 = result }
+      trigger.fire()
+    }
+    defer { navigation.cancel() }
+    try await Wait(timeout: timeout ?? WaitDefaults.current.navigationTimeout, triggers: [trigger]).require(
+      "\(url) to load",
+      callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
+      guard let result = answer.withLock({ $0 }) else { return false }
+      let answer = try result.get()
+      if let failure = answer["errorText"]?.string, !failure.isEmpty {
+        throw BrowserError.navigationFailed("\(url): \(failure)")
+      }
+      // A navigation within the document (a `#fragment`) loads nothing.
+      guard let loaderID = answer["loaderId"]?.string else { return true }
+      return hasLoaded(loaderID)
     }
   }
 
@@ -72,7 +87,7 @@ extension BrowserPage {
   /// - Parameters:
   ///   - url: The address to open.
   ///   - timeout: How long to wait for the load; `nil` takes the scope's
-  ///     default timeout.
+  ///     navigation timeout (`WaitDefaults.navigationTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -103,7 +118,7 @@ extension BrowserPage {
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for the load; `nil` takes the scope's
-  ///     default timeout.
+  ///     navigation timeout (`WaitDefaults.navigationTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -122,7 +137,7 @@ extension BrowserPage {
   ) async throws {
     let before = load.withLock { $0.commitCount }
     _ = try await send("Page.reload")
-    try await Wait(timeout: timeout, triggers: [trigger]).require(
+    try await Wait(timeout: timeout ?? WaitDefaults.current.navigationTimeout, triggers: [trigger]).require(
       "the page to load again",
       callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     ) {
@@ -139,7 +154,7 @@ extension BrowserPage {
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for the entry; `nil` takes the scope's
-  ///     default timeout.
+  ///     navigation timeout (`WaitDefaults.navigationTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -172,7 +187,7 @@ extension BrowserPage {
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for the entry; `nil` takes the scope's
-  ///     default timeout.
+  ///     navigation timeout (`WaitDefaults.navigationTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -210,7 +225,7 @@ extension BrowserPage {
     _ = try await send("Page.navigateToHistoryEntry", ["entryId": .number(Double(entryID))])
     // A navigation to another document is under way from the moment the
     // history stands at its entry until it loads.
-    try await Wait(timeout: timeout, triggers: [trigger]).require(
+    try await Wait(timeout: timeout ?? WaitDefaults.current.navigationTimeout, triggers: [trigger]).require(
       "\(address) to show again", callSite: location
     ) {
       // While the new document takes the page's place, Chromium may refuse

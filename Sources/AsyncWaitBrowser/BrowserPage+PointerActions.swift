@@ -30,8 +30,8 @@ extension BrowserPage {
   ///
   /// - Parameters:
   ///   - element: The element, such as `page.buttons["add-item"]`.
-  ///   - timeout: How long to wait for it to be ready; `nil` takes the
-  ///     scope's default timeout.
+  ///   - timeout: How long to wait for it to be ready; `nil` takes the scope's
+  ///     action timeout (`WaitDefaults.actionTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -71,8 +71,8 @@ extension BrowserPage {
   ///
   /// - Parameters:
   ///   - element: The element.
-  ///   - timeout: How long to wait for it to be ready; `nil` takes the
-  ///     scope's default timeout.
+  ///   - timeout: How long to wait for it to be ready; `nil` takes the scope's
+  ///     action timeout (`WaitDefaults.actionTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -108,8 +108,8 @@ extension BrowserPage {
   ///
   /// - Parameters:
   ///   - element: The element.
-  ///   - timeout: How long to wait for it to be ready; `nil` takes the
-  ///     scope's default timeout.
+  ///   - timeout: How long to wait for it to be ready; `nil` takes the scope's
+  ///     action timeout (`WaitDefaults.actionTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -144,8 +144,8 @@ extension BrowserPage {
   /// - Parameters:
   ///   - element: The checkbox, radio button or switch.
   ///   - timeout: How long to wait for it to be ready, and then as long
-  ///     again for it to be checked; `nil` takes the scope's default
-  ///     timeout.
+  ///     again for it to be checked; `nil` takes the scope's action timeout
+  ///     (`WaitDefaults.actionTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -178,8 +178,8 @@ extension BrowserPage {
   /// - Parameters:
   ///   - element: The checkbox or switch.
   ///   - timeout: How long to wait for it to be ready, and then as long
-  ///     again for it to be unchecked; `nil` takes the scope's default
-  ///     timeout.
+  ///     again for it to be unchecked; `nil` takes the scope's action timeout
+  ///     (`WaitDefaults.actionTimeout`).
   ///   - callSite: Where to report a failure in place of the four literals
   ///     below, for a helper that waits for its caller; `nil` for here.
   ///   - fileID: The file ID of the caller, for a timeout's location.
@@ -205,6 +205,7 @@ extension BrowserPage {
   private func setChecked(
     _ checked: Bool, _ element: TreeElement<BrowserNode>, timeout: Duration?, at site: CallSite
   ) async throws {
+    let timeout = timeout ?? WaitDefaults.current.actionTimeout
     let target = try await ready(element, for: checked ? .check : .uncheck, timeout: timeout, at: site)
     guard target.node.isChecked != checked else { return }
     if !checked && target.node.role == "radio" {

@@ -282,7 +282,9 @@ struct TestFrameworks: FailureRecorder {
       guard let provider = type(of: testCase) as? any WaitDefaultsProviding.Type else { return nil }
       let trait = provider.waitDefaults
       return WaitDefaults.standard.applying(
-        timeout: trait.timeout, pollingInterval: trait.pollingInterval, deadline: trait.deadline,
+        timeout: trait.timeout, actionTimeout: trait.actionTimeout,
+        navigationTimeout: trait.navigationTimeout,
+        pollingInterval: trait.pollingInterval, deadline: trait.deadline,
         recordsFailures: trait.recordsFailures, standstillLimit: trait.standstillLimit,
         nearTimeoutWarning: trait.nearTimeoutWarning, clock: ContinuousClock())
     }

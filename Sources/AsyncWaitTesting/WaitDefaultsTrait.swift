@@ -15,13 +15,18 @@ public import Testing
 /// ```
 ///
 /// It runs each test inside
-/// `withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:nearTimeoutWarning:clock:isolation:_:)`:
+/// `withWaitDefaults(timeout:actionTimeout:navigationTimeout:pollingInterval:deadline:recordsFailures:standstillLimit:nearTimeoutWarning:clock:isolation:_:)`:
 /// a trait on a test beats one on its suite, and an argument given to a wait
 /// beats both. An XCTest class sets the same defaults for its tests with
 /// ``WaitDefaultsProviding``.
 public struct WaitDefaultsTrait: TestTrait, SuiteTrait, TestScoping {
   /// The timeout of waits that give none.
   public var timeout: Duration?
+  /// The timeout of actions that give none (`WaitDefaults.actionTimeout`).
+  public var actionTimeout: Duration?
+  /// The timeout of navigations that give none
+  /// (`WaitDefaults.navigationTimeout`).
+  public var navigationTimeout: Duration?
   /// The polling interval of waits that give none.
   public var pollingInterval: Duration?
   /// How long every eventually-style wait of one test may run in all.
@@ -49,7 +54,8 @@ public struct WaitDefaultsTrait: TestTrait, SuiteTrait, TestScoping {
     for test: Test, testCase: Test.Case?, performing function: @concurrent @Sendable () async throws -> Void
   ) async throws {
     try await withWaitDefaults(
-      timeout: timeout, pollingInterval: pollingInterval, deadline: deadline,
+      timeout: timeout, actionTimeout: actionTimeout, navigationTimeout: navigationTimeout,
+      pollingInterval: pollingInterval, deadline: deadline,
       recordsFailures: recordsFailures,
       standstillLimit: standstillLimit, nearTimeoutWarning: nearTimeoutWarning
     ) {
@@ -63,6 +69,11 @@ extension Trait where Self == WaitDefaultsTrait {
   ///
   /// - Parameters:
   ///   - timeout: The timeout of waits that give none.
+  ///   - actionTimeout: The timeout of actions that give none (a click, a
+  ///     fill, a key press); unset, they take the `timeout`.
+  ///   - navigationTimeout: The timeout of navigations that give none
+  ///     (opening a page at an address, `goto`, `reload`, going back or
+  ///     forward); 30 seconds unless an outer scope says otherwise.
   ///   - pollingInterval: The polling interval of waits that give none.
   ///   - deadline: How long every eventually-style wait of one test may run
   ///     in all; each ends by the earlier of its own timeout and this.
@@ -80,6 +91,8 @@ extension Trait where Self == WaitDefaultsTrait {
   /// - Returns: The trait.
   public static func waitDefaults(
     timeout: Duration? = nil,
+    actionTimeout: Duration? = nil,
+    navigationTimeout: Duration? = nil,
     pollingInterval: Duration? = nil,
     deadline: Duration? = nil,
     recordsFailures: Bool? = nil,
@@ -87,7 +100,8 @@ extension Trait where Self == WaitDefaultsTrait {
     nearTimeoutWarning: NearTimeoutWarning? = nil
   ) -> Self {
     WaitDefaultsTrait(
-      timeout: timeout, pollingInterval: pollingInterval, deadline: deadline,
+      timeout: timeout, actionTimeout: actionTimeout, navigationTimeout: navigationTimeout,
+      pollingInterval: pollingInterval, deadline: deadline,
       recordsFailures: recordsFailures,
       standstillLimit: standstillLimit, nearTimeoutWarning: nearTimeoutWarning)
   }

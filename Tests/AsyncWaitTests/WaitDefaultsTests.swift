@@ -103,4 +103,24 @@ import Testing
     #expect(inside == .seconds(7))
     #expect(WaitDefaults.current.timeout == WaitDefaults.standard.timeout)
   }
+
+  @Test func actionsFollowTheTimeoutUntilAScopeSetsTheirOwn() async {
+    #expect(WaitDefaults.standard.actionTimeout == .seconds(1))
+    #expect(WaitDefaults.standard.navigationTimeout == .seconds(30))
+    let (action, navigation) = await withWaitDefaults(timeout: .seconds(4)) {
+      (WaitDefaults.current.actionTimeout, WaitDefaults.current.navigationTimeout)
+    }
+    #expect(action == .seconds(4))
+    #expect(navigation == .seconds(30))
+    let inner = await withWaitDefaults(actionTimeout: .seconds(9), navigationTimeout: .seconds(60)) {
+      // An inner scope's timeout leaves an outer action timeout as it was.
+      await withWaitDefaults(timeout: .seconds(2)) {
+        (
+          WaitDefaults.current.timeout, WaitDefaults.current.actionTimeout,
+          WaitDefaults.current.navigationTimeout
+        )
+      }
+    }
+    #expect(inner == (.seconds(2), .seconds(9), .seconds(60)))
+  }
 }

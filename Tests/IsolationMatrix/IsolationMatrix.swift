@@ -262,7 +262,7 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
   case requirePassing =
     "AsyncWait.requirePassing(_:timeout:pollingInterval:clock:_:)"
   case withWaitDefaults =
-    "AsyncWait.withWaitDefaults(timeout:pollingInterval:deadline:recordsFailures:standstillLimit:nearTimeoutWarning:clock:_:)"
+    "AsyncWait.withWaitDefaults(timeout:actionTimeout:navigationTimeout:pollingInterval:deadline:recordsFailures:standstillLimit:nearTimeoutWarning:clock:_:)"
   // AsyncWait: a Wait's methods.
   case waitUntilMethod = "AsyncWait.Wait.until(_:) [() async throws -> Bool]"
   case waitRequire = "AsyncWait.Wait.require(_:_:) [() async throws -> Bool]"

@@ -26,6 +26,17 @@ Then, with --shadow-rows N,…, the waits and the click (no change) on
 pages whose list is inside a web component's open shadow root, served at
 BASE/shadow-rows/N, reported under "shadowRows".
 
+With --open-samples K, for each page size N, K pages opened as a test
+opens one: `browser.new_context()`, `context.new_page()` and
+`page.goto(BASE/rows/N)`, from the first call to the load; the context is
+closed after, untimed. Reported under "open", by size.
+
+With --suite-tests T, a suite of T tests, each the flow below in a fresh
+context (`browser.new_context()` + `new_page()`, closed after), one after
+the other: pytest-playwright's default pattern. The wall time of the whole
+suite, in milliseconds, is reported under "suite"; --suite-runs R runs it R
+times.
+
 Then, with --flow-samples K, a test end to end on the account page
 (BASE/account, AccountPage.swift), as a Playwright user writes it, K times
 after one not kept (the steps of `flow` below, which AsyncWaitBrowserBench
@@ -219,6 +230,9 @@ def main() -> None:
     parser.add_argument(
         "--shadow-rows", default="", help="sizes of the pages whose list is in a shadow root (BASE/shadow-rows/N)"
     )
+    parser.add_argument("--open-samples", type=int, default=0, help="pages opened at each size; 0 for none")
+    parser.add_argument("--suite-tests", type=int, default=0, help="tests of the suite; 0 for no suite")
+    parser.add_argument("--suite-runs", type=int, default=1, help="runs of the suite")
     parser.add_argument("--chromium", help="Chromium's path; found as AsyncWaitBrowser finds it when not given")
     parser.add_argument("--change-delay", type=int, default=50, help="milliseconds before the page adds a row")
     parser.add_argument(
@@ -289,6 +303,34 @@ def main() -> None:
                 log(f"{count} rows in a shadow root: " + ", ".join(
                     f"{kind} p50 {percentile(values, 0.5):.1f} ms" for kind, values in results.items()))
                 page.close()
+            context.close()
+            if arguments.open_samples > 0:
+                output["open"] = {}
+                for count in counts:
+                    opened = []
+                    for index in range(arguments.warmup + arguments.open_samples):
+                        start = time.perf_counter()
+                        fresh = browser.new_context()
+                        page = fresh.new_page()
+                        page.set_default_navigation_timeout(arguments.navigation_timeout)
+                        page.goto(f"{base}/rows/{count}", wait_until="load")
+                        elapsed = (time.perf_counter() - start) * 1000
+                        fresh.close()
+                        if index >= arguments.warmup:
+                            opened.append(round(elapsed, 3))
+                    output["open"][str(count)] = opened
+                    log(f"{count} rows: opened in p50 {percentile(opened, 0.5):.1f} ms")
+            if arguments.suite_tests > 0:
+                output["suite"] = []
+                for _ in range(arguments.suite_runs):
+                    start = time.perf_counter()
+                    for _ in range(arguments.suite_tests):
+                        fresh = browser.new_context()
+                        flow(fresh.new_page(), base)
+                        fresh.close()
+                    output["suite"].append(round((time.perf_counter() - start) * 1000, 3))
+                log(f"suite of {arguments.suite_tests} tests: {output['suite']} ms")
+            context = browser.new_context()
             if arguments.flow_samples > 0:
                 page = context.new_page()
                 flow(page, base)

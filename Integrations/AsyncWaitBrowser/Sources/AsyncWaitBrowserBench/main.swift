@@ -271,8 +271,7 @@ for size in shadowSizes {
 let flowSamples = quick ? 3 : 10
 let patienceForFlows = Duration.seconds(30)
 let flowPage = try await browser.newPage(url: rowsSite.url("/account"), timeout: patienceForFlows)
-func flow() async throws {
-  let page = flowPage
+func flow(on page: BrowserPage) async throws {
   try await page.goto(rowsSite.url("/account"), timeout: patienceForFlows)
   try await page.fill(page.descendants(labelled: "Email"), with: "ada@example.com")
   try await page.fill(page.descendants(labelled: "Full name"), with: "Ada Lovelace")
@@ -294,19 +293,54 @@ func flow() async throws {
 }
 var flows: [Double] = []
 try await withWaitDefaults(timeout: patienceForFlows) {
-  try await flow()
+  try await flow(on: flowPage)
   for _ in 0..<flowSamples {
     let start = clock.now
-    try await flow()
+    try await flow(on: flowPage)
     flows.append((clock.now - start).milliseconds)
   }
 }
 try await flowPage.close()
 
+// Opening a page as a test opens one: a fresh context, a page in it, the
+// page loaded; the context closed after, untimed. As Playwright/bench.py
+// takes them.
+let openSamples = quick ? 3 : 10
+var opened: [Int: [Double]] = [:]
+for size in sizes {
+  for index in 0...openSamples {
+    let start = clock.now
+    let context = try await browser.newContext()
+    _ = try await context.newPage(url: rowsSite.url(RowsPage.path(rows: size)), timeout: .seconds(120))
+    let elapsed = (clock.now - start).milliseconds
+    try await context.close()
+    if index > 0 { opened[size, default: []].append(elapsed) }
+  }
+}
+
+// A suite of short tests, one after another, each the flow above in a
+// fresh context of the one browser, as pytest-playwright runs a suite.
+let suiteTests = 24
+let suiteRuns = quick ? 1 : 3
+var suites: [Double] = []
+try await withWaitDefaults(timeout: patienceForFlows) {
+  for _ in 0..<suiteRuns {
+    let start = clock.now
+    for _ in 0..<suiteTests {
+      let context = try await browser.newContext()
+      try await flow(on: try await context.newPage())
+      try await context.close()
+    }
+    suites.append((clock.now - start).milliseconds)
+  }
+}
+
 // Playwright, on the same pages, when installed.
 var playwright: [String: [String: [Double]]] = [:]
 var playwrightFlows: [Double] = []
 var playwrightShadow: [String: [String: [Double]]] = [:]
+var playwrightOpened: [String: [Double]] = [:]
+var playwrightSuites: [Double] = []
 var playwrightVersion = "not installed (Scripts/install-playwright.sh)"
 let python = FileManager.default.currentDirectoryPath + "/.build/playwright/bin/python"
 if FileManager.default.isExecutableFile(atPath: python) {
@@ -320,6 +354,8 @@ if FileManager.default.isExecutableFile(atPath: python) {
     "--samples", sizes.map { String(samplesOfEachKind($0)) }.joined(separator: ","),
     "--flow-samples", String(flowSamples),
     "--shadow-rows", shadowSizes.map(String.init).joined(separator: ","),
+    "--open-samples", String(openSamples), "--suite-tests", String(suiteTests),
+    "--suite-runs", String(suiteRuns),
     "--chromium", browser.executablePath,
   ]
   let output = Pipe()
@@ -334,6 +370,8 @@ if FileManager.default.isExecutableFile(atPath: python) {
     playwright = rows
     playwrightShadow = json["shadowRows"] as? [String: [String: [Double]]] ?? [:]
     playwrightFlows = json["flow"] as? [Double] ?? []
+    playwrightOpened = json["open"] as? [String: [Double]] ?? [:]
+    playwrightSuites = json["suite"] as? [Double] ?? []
     playwrightVersion = "Playwright \(json["playwright"] as? String ?? "?")"
   } else {
     playwrightVersion = "failed (exit status \(process.terminationStatus))"
@@ -405,4 +443,16 @@ print(
   | flow | samples | this package | Playwright |
   | --- | --- | --- | --- |
   | account page, 14 steps | \(flows.count) / \(playwrightFlows.count) | \(p50(flows)) | \(p50(playwrightFlows))\(versus(flows, playwrightFlows)) |
+
+  Opening a page as a test opens one, on pages of N rows: a fresh context, a page in it, loaded (`browser.newContext()` + `context.newPage(url:)`; Playwright's `new_context()` + `new_page()` + `goto()`); p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs), \(openSamples) samples of each:
+
+  | rows | open a page |
+  | --- | --- |
+  \(sizes.map { size in "| \(size) | \(p50(opened[size])) / \(p50(playwrightOpened[String(size)]))\(versus(opened[size] ?? [], playwrightOpened[String(size)])) |" }.joined(separator: "\n"))
+
+  A suite of \(suiteTests) tests, each the flow above in a fresh context of one browser, one after another (pytest-playwright's pattern); wall time of the whole suite in ms, each run:
+
+  | suite | runs | this package | Playwright |
+  | --- | --- | --- | --- |
+  | \(suiteTests) tests, a context each | \(suites.count) / \(playwrightSuites.count) | \(suites.map { String(format: "%.0f", $0) }.joined(separator: ", ")) | \(playwrightSuites.map { String(format: "%.0f", $0) }.joined(separator: ", "))\(versus(suites, playwrightSuites)) |
   """)

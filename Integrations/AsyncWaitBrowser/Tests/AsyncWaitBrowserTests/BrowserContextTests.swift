@@ -203,4 +203,39 @@ struct BrowserContextTests {
     let (a, b) = try await (first, second)
     #expect(a === b)
   }
+
+  @Test func navigationsActionsAndAssertionsTakeTheirOwnTimeouts() async throws {
+    let context = try await Browser.shared.newContext()
+    defer { Task { try? await context.close() } }
+    let page = try await context.newPage()
+    // A scope of short assertions leaves a slow page its navigation timeout.
+    try await withWaitDefaults(timeout: .milliseconds(300)) {
+      try await page.goto(site.url("/slow"))
+    }
+    #expect(try await page.evaluate("document.title", as: String.self) == "slow")
+    let navigation = try await #require(throws: WaitTimeoutError.self) {
+      try await withWaitDefaults(
+        timeout: .seconds(20), navigationTimeout: .milliseconds(300), recordsFailures: false
+      ) {
+        try await page.goto(site.url("/slow"))
+      }
+    }
+    #expect(navigation.timeout == .milliseconds(300))
+    let action = try await #require(throws: WaitTimeoutError.self) {
+      try await withWaitDefaults(
+        timeout: .seconds(20), actionTimeout: .milliseconds(300), recordsFailures: false
+      ) {
+        try await page.click(page.buttons["nowhere"])
+      }
+    }
+    #expect(action.timeout == .milliseconds(300))
+    let assertion = try await #require(throws: WaitTimeoutError.self) {
+      try await withWaitDefaults(
+        timeout: .milliseconds(200), actionTimeout: .seconds(20), recordsFailures: false
+      ) {
+        try await page.buttons["nowhere"].requireExistence()
+      }
+    }
+    #expect(assertion.timeout == .milliseconds(200))
+  }
 }

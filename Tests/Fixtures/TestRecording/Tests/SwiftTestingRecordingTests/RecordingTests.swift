@@ -250,4 +250,11 @@ final class IssueLog: Sendable {
     #expect(error.timeout == .milliseconds(30))
     #expect(error.schedule.description == "every 10 ms")
   }
+
+  @Test(.waitDefaults(actionTimeout: .seconds(8), navigationTimeout: .seconds(40)))
+  func traitSetsTheActionAndNavigationTimeouts() {
+    #expect(WaitDefaults.current.actionTimeout == .seconds(8))
+    #expect(WaitDefaults.current.navigationTimeout == .seconds(40))
+    #expect(WaitDefaults.current.timeout == WaitDefaults.standard.timeout)
+  }
 }

@@ -6,12 +6,16 @@ import XCTest
 /// and a class without them keeps the standard ones.
 class XCTestClassDefaultsTests: XCTestCase, WaitDefaultsProviding {
   static let waitDefaults: WaitDefaultsTrait = .waitDefaults(
-    timeout: .milliseconds(300), pollingInterval: .milliseconds(30), nearTimeoutWarning: .off)
+    timeout: .milliseconds(300), navigationTimeout: .seconds(45), pollingInterval: .milliseconds(30),
+    nearTimeoutWarning: .off)
 
   func testTheClassDefaultsAreInEffect() {
     XCTAssertEqual(WaitDefaults.current.timeout, .milliseconds(300))
     XCTAssertEqual(WaitDefaults.current.pollingInterval, .milliseconds(30))
     XCTAssertEqual(WaitDefaults.current.nearTimeoutWarning, .off)
+    // An action timeout the class leaves out follows its timeout.
+    XCTAssertEqual(WaitDefaults.current.actionTimeout, .milliseconds(300))
+    XCTAssertEqual(WaitDefaults.current.navigationTimeout, .seconds(45))
   }
 
   func testAWaitWithoutATimeoutTakesTheClassTimeoutAndInterval() async throws {
