@@ -75,24 +75,27 @@ python3 Scripts/browser-recording-check.py "$fixture/.build/failing-fixtures.log
 swift build --package-path "$package" --product BrowserOrphanCheck
 bin=$(swift build --package-path "$package" --show-bin-path)
 for mode in exit crash; do
-  group=$(timeout -s KILL 120 "$bin/BrowserOrphanCheck" "$mode" || true)
-  if [ -z "$group" ]; then
-    echo "test-browser: BrowserOrphanCheck $mode did not start Chromium" >&2
+  groups=$(timeout -s KILL 120 "$bin/BrowserOrphanCheck" "$mode" || true)
+  if [ -z "$groups" ]; then
+    echo "test-browser: BrowserOrphanCheck $mode did not start Chromium and its web server" >&2
     exit 1
   fi
-  # The group's processes end within seconds (SIGKILL from the exit handler,
-  # or Chromium's own exit when its pipe closes).
-  for _ in $(seq 100); do
-    alive=$(ps -eo stat=,pgid= | awk -v g="$group" '$1 !~ /^Z/ && $2 == g' | wc -l)
-    [ "$alive" = 0 ] && break
-    sleep 0.1
+  # Each group's processes end within seconds (SIGKILL from the exit
+  # handlers; or Chromium's own exit when its pipe closes, and the server's
+  # watcher's SIGTERM and then SIGKILL when its own pipe closes).
+  for group in $groups; do
+    for _ in $(seq 100); do
+      alive=$(ps -eo stat=,pgid= | awk -v g="$group" '$1 !~ /^Z/ && $2 == g' | wc -l)
+      [ "$alive" = 0 ] && break
+      sleep 0.1
+    done
+    if [ "$alive" != 0 ]; then
+      echo "test-browser: process group $group (of: Chromium, web server) outlived a process that ended by $mode" >&2
+      ps -eo stat=,pgid=,args= | awk -v g="$group" '$2 == g' >&2
+      exit 1
+    fi
   done
-  if [ "$alive" != 0 ]; then
-    echo "test-browser: Chromium (group $group) outlived a process that ended by $mode" >&2
-    ps -eo stat=,pgid=,args= | awk -v g="$group" '$2 == g' >&2
-    exit 1
-  fi
-  echo "test-browser: Chromium ended with its owner ($mode)"
+  echo "test-browser: Chromium and the web server ended with their owner ($mode)"
 done
 
 if [ "$bench" = 1 ]; then

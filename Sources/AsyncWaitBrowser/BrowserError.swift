@@ -28,6 +28,7 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
     case undecodableResult
     case invalidArgument
     case invalidSelector
+    case webServerFailed
   }
 
   private let kind: Kind
@@ -95,6 +96,9 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
   /// A CSS selector given to `locator(css:)` is not one the page can
   /// parse; the detail gives the selector and the page's reason.
   public static let invalidSelector = BrowserError(.invalidSelector)
+  /// A ``WebServer`` could not be started, or exited before it was ready;
+  /// the detail gives how it ended and what it printed.
+  public static let webServerFailed = BrowserError(.webServerFailed)
 
   static func chromiumNotFound(_ detail: String) -> BrowserError { BrowserError(.chromiumNotFound, detail) }
   static func launchFailed(_ detail: String) -> BrowserError { BrowserError(.launchFailed, detail) }
@@ -110,6 +114,7 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
   static func undecodableResult(_ detail: String) -> BrowserError { BrowserError(.undecodableResult, detail) }
   static func invalidArgument(_ detail: String) -> BrowserError { BrowserError(.invalidArgument, detail) }
   static func invalidSelector(_ detail: String) -> BrowserError { BrowserError(.invalidSelector, detail) }
+  static func webServerFailed(_ detail: String) -> BrowserError { BrowserError(.webServerFailed, detail) }
 
   /// Whether every wait retries this error (``commandTimedOut``): Chromium
   /// was slow to answer, not gone.
@@ -131,6 +136,7 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
       case .undecodableResult: "The script's result does not decode as the type asked for"
       case .invalidArgument: "The action cannot use what it was given"
       case .invalidSelector: "The CSS selector is not valid"
+      case .webServerFailed: "The web server could not be started"
       }
     return detail.isEmpty ? "\(summary)." : "\(summary): \(detail)"
   }

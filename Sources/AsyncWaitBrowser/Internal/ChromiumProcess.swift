@@ -183,16 +183,7 @@ final class ChromiumProcess: Sendable {
 
   /// Reaps `pid`; `nil` when `WNOHANG` finds it still running.
   private static func reap(_ pid: pid_t, options: Int32) -> String? {
-    var raw: Int32 = 0
-    while true {
-      let result = waitpid(pid, &raw, options)
-      if result == pid { break }
-      if result == 0 { return nil }
-      if errno == EINTR { continue }
-      return "already reaped"
-    }
-    let signal = raw & 0x7f
-    return signal == 0 ? "exited with status \((raw >> 8) & 0xff)" : "killed by signal \(signal)"
+    ProcessSpawn.reap(pid, options: options)
   }
 
   /// Spawns `arguments` in a process group of its own, with the pipe's
@@ -200,61 +191,15 @@ final class ChromiumProcess: Sendable {
   /// standard error into `log`.
   private static func spawn(
     _ arguments: [String], commandsIn: Int32, messagesOut: Int32, log: String
-  ) -> Result<pid_t, Errno> {
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t? = nil
-      var attributes: posix_spawnattr_t? = nil
-    #else
-      var actions = posix_spawn_file_actions_t()
-      var attributes = posix_spawnattr_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    posix_spawnattr_init(&attributes)
-    defer {
-      posix_spawn_file_actions_destroy(&actions)
-      posix_spawnattr_destroy(&attributes)
-    }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  ) -> Result<pid_t, ProcessSpawn.Errno> {
     // The sources are above 9 (SocketPair.make), so these never clobber them.
-    posix_spawn_file_actions_adddup2(&actions, commandsIn, 3)
-    posix_spawn_file_actions_adddup2(&actions, messagesOut, 4)
-    // A process group of its own; no signal blocked or ignored, whatever the
-    // test process inherited.
-    #if canImport(Darwin)
-      // Only the descriptors set up here are inherited: a browser launched
-      // at the same moment by another task cannot inherit this one's pipe.
-      let flags =
-        POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_CLOEXEC_DEFAULT
-    #else
-      let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-    #endif
-    posix_spawnattr_setflags(&attributes, Int16(flags))
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-
-    let argv = arguments.map { strdup($0) } + [nil]
-    let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in argv { free(pointer) }
-      for pointer in environment { free(pointer) }
-    }
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environment)
-    return result == 0 ? .success(pid) : .failure(Errno(result))
-  }
-
-  /// An error number, as `posix_spawn` returns it.
-  struct Errno: Error {
-    var code: Int32
-    init(_ code: Int32) { self.code = code }
+    ProcessSpawn.spawn(
+      arguments,
+      files: [
+        .open(0, path: "/dev/null", flags: O_RDONLY), .open(1, path: "/dev/null", flags: O_WRONLY),
+        .open(2, path: log, flags: O_WRONLY | O_CREAT | O_TRUNC), .duplicate(commandsIn, to: 3),
+        .duplicate(messagesOut, to: 4),
+      ])
   }
 }
 

@@ -1,10 +1,12 @@
-// Launches Chromium and then ends this process without closing it, to show
-// that Chromium does not outlive its owner (Scripts/test-browser.sh checks).
+// Launches Chromium and starts a web server (a shell that ignores SIGTERM,
+// with a child), then ends this process without closing either, to show
+// that neither outlives its owner (Scripts/test-browser.sh checks).
 //
-//   BrowserOrphanCheck exit    # exit(0): the exit handler kills Chromium
-//   BrowserOrphanCheck crash   # SIGKILL: Chromium reads the end of its pipe
+//   BrowserOrphanCheck exit    # exit(0): the exit handlers kill both groups
+//   BrowserOrphanCheck crash   # SIGKILL: Chromium reads the end of its pipe,
+//                              # the server's watcher the end of its own
 //
-// It prints Chromium's process group on one line, then ends.
+// It prints Chromium's process group and the server's on one line, then ends.
 import AsyncWaitBrowser
 import Foundation
 
@@ -15,7 +17,9 @@ guard mode == "exit" || mode == "crash" else {
 }
 let browser = try await Browser.launch()
 _ = try await browser.newPage()
-print(browser.processIdentifier)
+let server = try await WebServer.start(
+  "trap '' TERM; sleep 300 & echo ready; wait", readyWhen: .prints(/ready/), gracePeriod: .milliseconds(500))
+print(browser.processIdentifier, server.processIdentifier)
 fflush(nil)
 if mode == "exit" {
   exit(0)

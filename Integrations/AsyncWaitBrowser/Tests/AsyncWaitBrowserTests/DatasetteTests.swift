@@ -201,8 +201,8 @@ func withDatasettePage(_ body: (BrowserPage) async throws -> Void) async throws 
 }
 
 /// Datasette serving the library fixture on a port of its own, started
-/// once for the test run and stopped when the test process ends: a shell
-/// runs it and kills it once the process that started the shell is gone.
+/// once for the test run by the package's ``WebServer``, which stops it
+/// when the test process ends.
 final class Datasette: Sendable {
   /// The `datasette` command: `ASYNCWAIT_DATASETTE`, or the one
   /// `Scripts/install-datasette.sh` installs; `nil` when there is none.
@@ -227,7 +227,7 @@ final class Datasette: Sendable {
 
   /// Where the server answers, such as `http://127.0.0.1:41234`.
   let baseURL: String
-  private let process: Process
+  private let server: WebServer
 
   /// The address of `path` on the server.
   func url(_ path: String) -> String { baseURL + path }
@@ -255,32 +255,13 @@ final class Datasette: Sendable {
       throw StartError(description: "the library database was not made")
     }
 
-    let output = Pipe()
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = [
-      "-c",
-      #""$0" serve "$1" --metadata "$2" --host 127.0.0.1 -p 0 & server=$!; "#
-        + #"while kill -0 $PPID 2> /dev/null; do sleep 0.5; done; kill -KILL $server"#,
-      datasette, database.path, fixtures.appendingPathComponent("metadata.json").path,
-    ]
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let log = Locked("")
-    output.fileHandleForReading.readabilityHandler = { handle in
-      let data = handle.availableData
-      log.withLock { $0 += String(decoding: data, as: UTF8.self) }
-    }
+    // The package's own fixture runs it, and stops it with the process.
     // Uvicorn says where it listens: "Uvicorn running on http://127.0.0.1:41234".
-    func printed() async -> String? { "its output: \(log.withLock { $0 })" }
-    baseURL = try await Wait(timeout: .seconds(30)).requireValue(
-      "Datasette to say where it listens", observation: printed
-    ) {
-      log.withLock { text in
-        text.firstMatch(of: /Uvicorn running on (http:\/\/127\.0\.0\.1:\d+)/).map { String($0.1) }
-      }
-    }
+    let metadata = fixtures.appendingPathComponent("metadata.json").path
+    server = try await WebServer.start(
+      "exec '\(datasette)' serve '\(database.path)' --metadata '\(metadata)' --host 127.0.0.1 -p 0",
+      readyWhen: .prints(/Uvicorn running on (http:\/\/127\.0\.0\.1:\d+)/), timeout: .seconds(30))
+    guard let url = server.url else { throw StartError(description: "Datasette said no address") }
+    baseURL = url
   }
 }
