@@ -45,6 +45,9 @@ public struct QueryPlan: Sendable, Hashable, CustomStringConvertible {
     /// `pressed` and `selected` (`.matching(checked: true)` is
     /// `state("checked", value: "true")`).
     case state(String, value: String)
+    /// The node is one that a selector in the tree's own language selects:
+    /// a web page's CSS, `locator(css:)`.
+    case selector(String)
   }
 
   /// One step of a plan.

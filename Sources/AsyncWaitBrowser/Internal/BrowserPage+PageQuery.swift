@@ -32,13 +32,14 @@ extension BrowserPage {
           var found: [Found] = []
           let readsNodes = request.limit != 0 && !steps[(position + 1)...].contains(where: \.isSearch)
           let enough = PageQuery.enough(after: position, of: steps, for: request)
+          let needed = PageQuery.needed(after: position, of: steps, for: request)
           for scope in current {
             // A text in a field's shadow tree has no object to search below.
             guard !scope.isFieldText else { return nil }
             guard
               let matches = try await self.search(
                 search, below: scope, checksPage: position == 0, readsNodes: readsNodes,
-                enough: enough, group: group)
+                enough: enough, needed: current.count == 1 ? needed : 0, group: group)
             else { return nil }
             found += matches
           }
@@ -86,6 +87,11 @@ extension BrowserPage {
     /// when the accessibility tree leaves it out, as a snapshot of a query
     /// by text keeps it.
     var showsText = false
+    /// The CSS selector that selected it, when a search by selector found
+    /// it: kept, as role "none", when the accessibility tree leaves it
+    /// out, with the selector in its ``BrowserNode/selectors``, as a
+    /// snapshot marks it.
+    var selector: String?
   }
 
   /// The elements below `scope` that `search` finds, in document order, or
@@ -107,7 +113,7 @@ extension BrowserPage {
   /// of another type), it searches again in full.
   private func search(
     _ search: PageQuery.Search, below scope: Found, checksPage: Bool, readsNodes: Bool, enough: Int = 0,
-    group: String
+    needed: Int = 0, group: String
   ) async throws -> [Found]? {
     let name = search.name ?? (search.orName ? search.identifier : nil)
     let arguments: [JSONValue] = [
@@ -122,6 +128,7 @@ extension BrowserPage {
           "innermost": .bool(search.isInnermost),
         ]
       } ?? .null,
+      search.css.map(JSONValue.string) ?? .null,
     ]
     guard let answer = try await callFind(arguments, below: scope, group: group) else { return nil }
     var elements: [Int] = []
@@ -145,55 +152,73 @@ extension BrowserPage {
         isShortened = value?.bool == true
       case "declined":
         if value?.bool == true { return nil }
+      case "invalid":
+        if let reason = value?.string, let css = search.css {
+          throw BrowserError.invalidSelector("\(String(reflecting: css)): \(reason)")
+        }
       case "overflowed":
         if value?.bool == true { return try await searchAllNames(search, below: scope, group: group) }
       default:
         break
       }
     }
-    // Texts are read with the nodes when a match is likely among few.
-    let named = try await accessibilityNodes(
-      of: elements,
-      withTexts: readsNodes && PageQuery.readsTexts && search.type != .staticText && elements.count <= 4)
+    // A selector's matches are matches whatever their names: when the
+    // step after chooses one of the first few, only as many are read as
+    // it needs, more when some turn out hidden.
+    let readsAll = search.css == nil || search.type != .any || !search.states.isEmpty || needed == 0
     var matches: [Found] = []
-    for (index, (ax, texts)) in named.enumerated() {
-      guard let ax, let backendNodeID = ax["backendDOMNodeId"]?.int else { continue }
-      let flag = flags.indices.contains(index) ? flags[index] : "n"
-      let hasIdentifier = flag == "i" || flag == "I"
-      // Compared as a snapshot's label reads the name.
-      let hasName = name.map { PageSnapshot.normalized(ax["name"]?["value"]?.string ?? "") == $0 } ?? false
-      let isMatch =
-        switch (search.identifier != nil, search.orName, search.name != nil) {
-        case _ where search.text != nil: true
-        case (true, false, _): hasIdentifier
-        case (true, true, _): hasIdentifier || hasName
-        default: hasName
+    var start = 0
+    while start < elements.count {
+      let end = readsAll ? elements.count : min(elements.count, start + max(needed - matches.count, 8))
+      let chunk = Array(elements[start..<end])
+      // Texts are read with the nodes when a match is likely among few.
+      let named = try await accessibilityNodes(
+        of: chunk,
+        withTexts: readsNodes && PageQuery.readsTexts && search.type != .staticText && chunk.count <= 4)
+      for (offset, (ax, texts)) in named.enumerated() {
+        let index = start + offset
+        guard let ax, let backendNodeID = ax["backendDOMNodeId"]?.int else { continue }
+        let flag = flags.indices.contains(index) ? flags[index] : "n"
+        let hasIdentifier = flag == "i" || flag == "I"
+        // Compared as a snapshot's label reads the name.
+        let hasName = name.map { PageSnapshot.normalized(ax["name"]?["value"]?.string ?? "") == $0 } ?? false
+        let isMatch =
+          switch (search.identifier != nil, search.orName, search.name != nil) {
+          case _ where search.text != nil: true
+          case _ where search.css != nil: !Self.isHiddenFromEveryone(ax)
+          case (true, false, _): hasIdentifier
+          case (true, true, _): hasIdentifier || hasName
+          default: hasName
+          }
+        // A node left out of the tree is kept, as role "none", for its
+        // identity, for the text it shows (a snapshot of a query by text
+        // holds every element that shows text) or for the selector that
+        // selects it.
+        let isKept = ax["ignored"]?.bool != true || hasIdentifier || search.text != nil || search.css != nil
+        if isMatch && isKept && Self.isMatch(ax, of: search.type) && Self.hasStates(ax, search.states) {
+          matches.append(
+            Found(
+              backendNodeID: backendNodeID, ax: ax,
+              identity: identities.indices.contains(index) ? identities[index] : nil, texts: texts,
+              showsText: search.text != nil, selector: search.css))
         }
-      // A node left out of the tree is kept, as role "none", for its
-      // identity or for the text it shows (a snapshot of a query by text
-      // holds every element that shows text).
-      let isKept = ax["ignored"]?.bool != true || hasIdentifier || search.text != nil
-      if isMatch && isKept && Self.isMatch(ax, of: search.type) && Self.hasStates(ax, search.states) {
-        matches.append(
-          Found(
-            backendNodeID: backendNodeID, ax: ax,
-            identity: identities.indices.contains(index) ? identities[index] : nil, texts: texts,
-            showsText: search.text != nil))
-      }
-      // A field's texts (a button's value, what a text field holds) are
-      // static texts in its own shadow tree, after it in a snapshot, which
-      // has no DOM identity for them.
-      if let name, flag.isUppercase, search.type == .any || search.type == .staticText {
-        let texts = try await send(
-          "Accessibility.queryAXTree",
-          [
-            "backendNodeId": .number(Double(backendNodeID)), "accessibleName": .string(name),
-            "role": "StaticText",
-          ])
-        for text in texts["nodes"]?.array ?? [] where Self.isMatch(text, of: search.type) {
-          matches.append(Found(backendNodeID: text["backendDOMNodeId"]?.int, ax: text, isFieldText: true))
+        // A field's texts (a button's value, what a text field holds) are
+        // static texts in its own shadow tree, after it in a snapshot, which
+        // has no DOM identity for them.
+        if let name, flag.isUppercase, search.type == .any || search.type == .staticText {
+          let texts = try await send(
+            "Accessibility.queryAXTree",
+            [
+              "backendNodeId": .number(Double(backendNodeID)), "accessibleName": .string(name),
+              "role": "StaticText",
+            ])
+          for text in texts["nodes"]?.array ?? [] where Self.isMatch(text, of: search.type) {
+            matches.append(Found(backendNodeID: text["backendDOMNodeId"]?.int, ax: text, isFieldText: true))
+          }
         }
       }
+      start = end
+      if !readsAll && matches.count >= needed { break }
     }
     if isShortened && matches.count < enough {
       return try await self.search(
@@ -354,6 +379,14 @@ extension BrowserPage {
     return found
   }
 
+  /// Whether Chromium ignores `ax` because no one can perceive it
+  /// (``PageSnapshot/hiddenReasons``): a snapshot leaves it out.
+  private static func isHiddenFromEveryone(_ ax: JSONValue) -> Bool {
+    guard ax["ignored"]?.bool == true else { return false }
+    let reasons = ax["ignoredReasons"]?.array?.compactMap { $0["name"]?.string } ?? []
+    return reasons.contains(where: PageSnapshot.hiddenReasons.contains)
+  }
+
   /// Whether an accessibility node has every one of `states`, read as a
   /// snapshot's node reads them (``BrowserNode/state(_:)``).
   private static func hasStates(_ ax: JSONValue, _ states: [(name: String, value: String)]) -> Bool {
@@ -424,6 +457,7 @@ extension BrowserPage {
             }
           }
           identity.textContent = value?["text"]?.string.map(PageSnapshot.normalized)
+          identity.isInvisible = value?["invisible"]?.bool == true
           if let rect = value?["box"]?.array?.compactMap(\.double), rect.count == 4 {
             identity.box = BrowserNode.Box(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
           }
@@ -434,7 +468,8 @@ extension BrowserPage {
             position,
             PageSnapshot.nodes(
               for: ax, children: children, identities: [backendNodeID: identity],
-              marks: element.showsText ? [backendNodeID: []] : [:])
+              marks: element.selector.map { [backendNodeID: [$0]] }
+                ?? (element.showsText ? [backendNodeID: []] : [:]))
           )
         }
       }

@@ -11,7 +11,8 @@ import Foundation
 /// below an element by test id or `id` (`page.buttons["add-item"]`,
 /// `.matching(identifier:)`) or by an accessible name given whole
 /// (`page.buttons["Save"]`, `.matching(named: "Save")`), or by a text,
-/// whole or loose (`descendants(withText:)`, `.containing(text:)`), of any
+/// whole or loose (`descendants(withText:)`, `.containing(text:)`), or by
+/// a CSS selector (`locator(css:)`) on a page without shadow roots, of any
 /// element type, each followed by a choice of one match or none. One script call
 /// finds the candidates (``find``); roles and names are Chromium's own,
 /// read from its accessibility tree (`Accessibility.getPartialAXTree`), so
@@ -42,6 +43,9 @@ enum PageQuery {
     /// The states the matches have, each a name and how it reads
     /// (``BrowserNode/state(_:)``): `getByRole`'s options.
     var states: [(name: String, value: String)] = []
+    /// A CSS selector the matches are selected by (`locator(css:)`), run
+    /// by the page below the scope.
+    var css: String? = nil
   }
 
   /// One step of a plan this evaluator answers.
@@ -66,7 +70,8 @@ enum PageQuery {
         guard axis == .descendants else { return nil }
         var search = Search(type: type, identifier: nil, orName: false, name: nil)
         for filter in filters {
-          let isFirst = search.identifier == nil && search.name == nil && search.text == nil
+          let isFirst =
+            search.identifier == nil && search.name == nil && search.text == nil && search.css == nil
           switch filter {
           case .text(let pattern) where isFirst:
             search.text = pattern
@@ -83,11 +88,14 @@ enum PageQuery {
             search.name = pattern.text
           case .state(let name, let value):
             search.states.append((name, value))
+          case .selector(let selector) where isFirst:
+            search.css = selector
           default:
             return nil
           }
         }
-        guard search.identifier != nil || search.name != nil || search.text != nil else { return nil }
+        guard search.identifier != nil || search.name != nil || search.text != nil || search.css != nil
+        else { return nil }
         steps.append(.search(search))
       case .select(let index, let isImplicit):
         steps.append(.select(index: index, isImplicit: isImplicit))
@@ -109,6 +117,19 @@ enum PageQuery {
   /// implicit, which needs to know whether there are more.
   static func enough(after position: Int, of steps: [Step], for request: QueryRequest) -> Int {
     guard request.limit == 0, !request.countsAll, position == steps.count - 2 else { return 0 }
+    switch steps[position + 1] {
+    case .select(let index, let isImplicit) where !(request.isStrict && isImplicit): return index + 1
+    default: return 0
+    }
+  }
+
+  /// How many of the matches of the search at `position` the step after it
+  /// keeps, or 0 when it keeps them all: the index of a choice plus one,
+  /// `.firstMatch`'s 1, unless the request counts every match, or is
+  /// strict and the choice implicit (which needs to know whether there
+  /// are more).
+  static func needed(after position: Int, of steps: [Step], for request: QueryRequest) -> Int {
+    guard !request.countsAll, position == steps.count - 2 else { return 0 }
     switch steps[position + 1] {
     case .select(let index, let isImplicit) where !(request.isStrict && isImplicit): return index + 1
     default: return 0
@@ -180,6 +201,12 @@ enum PageQuery {
   /// `aria-hidden`) does not make its parent a mere container. Through
   /// shadow roots an element's text and children are those the page
   /// renders. Their flag is `t`.
+  ///
+  /// With `css`, the elements found are those the selector selects below
+  /// the scope (`querySelectorAll`), flagged `i`; a page with shadow roots
+  /// declines (a snapshot's selector pierces them), as do more than `most`
+  /// matches, and a selector the page cannot parse answers `invalid`, its
+  /// reason.
   ///
   /// With `enough` above 0, when at least that many elements have the
   /// identifier, the names are not searched and `shortened` is set: a

@@ -3,7 +3,7 @@
 // which documents its arguments and its answer). The placeholder that
 // `identityOf` is set to is replaced, when this is loaded, by the function
 // of identity.js.
-function(identifier, name, checksPage, most, kinds, describes, enough, text) {
+function(identifier, name, checksPage, most, kinds, describes, enough, text, css) {
   // What identity.js reads of an element (its function is put here).
   const identityOf = IDENTITY;
   const scope = this;
@@ -35,6 +35,25 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text) {
       return result;
     }
     for (const element of texts) found.set(element, "t");
+  }
+  if (css !== null && css !== undefined) {
+    // Through shadow roots, selectCSS.js pierces them for a snapshot.
+    if (hasShadowRoots) {
+      result.declined = true;
+      return result;
+    }
+    let selected;
+    try {
+      selected = scope.querySelectorAll(css);
+    } catch (error) {
+      result.invalid = String(error.message);
+      return result;
+    }
+    if (selected.length > most) {
+      result.declined = true;
+      return result;
+    }
+    for (const element of selected) found.set(element, "i");
   }
   if (identifier !== null) {
     const quoted = CSS.escape(identifier);

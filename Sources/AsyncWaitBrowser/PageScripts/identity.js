@@ -1,6 +1,7 @@
 // Reads what a snapshot's DOM gives an element (`this`): its attributes,
-// its text content as PageSnapshot.textContents reads it, and its box in the
-// document; for a text node, its range's box.
+// its text content as PageSnapshot.textContents reads it, its box in the
+// document (for a text node, its range's box), and whether its
+// `visibility` hides it.
 function () {
   const attributes = {};
   for (const attribute of this.attributes || []) attributes[attribute.name] = attribute.value;
@@ -46,6 +47,8 @@ function () {
       text += node.nodeType === Node.ELEMENT_NODE ? shown(node) : node.data;
     }
   }
+  const visibility = this.nodeType === Node.ELEMENT_NODE ? getComputedStyle(this).visibility : "visible";
   return { attributes, text, box: rendered
-    ? [rect.x + scrollX, rect.y + scrollY, rect.width, rect.height] : null };
+    ? [rect.x + scrollX, rect.y + scrollY, rect.width, rect.height] : null,
+    invisible: visibility === "hidden" || visibility === "collapse" };
 }

@@ -149,7 +149,8 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       switch label {
       case .subscripted(let key): .identifierOrLabel(key)
       case .identifier(let identifier): .identifier(identifier)
-      case .predicate, .selector: nil
+      case .predicate: nil
+      case .selector(let selector, _): .selector(selector)
       case .state(let name, let value, _): .state(name, value: value)
       case .named(let name): name.pattern.map(QueryPlan.Filter.named)
       case .text(let text): text.pattern.map(QueryPlan.Filter.text)

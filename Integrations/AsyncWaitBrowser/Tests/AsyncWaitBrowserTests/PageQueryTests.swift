@@ -127,6 +127,70 @@ struct PageQueryTests {
     _ = pageRoot
   }
 
+  /// A CSS selector is run by the page, and its matches are the nodes a
+  /// snapshot marks: elements the accessibility tree leaves out are kept,
+  /// those hidden from everyone are not, and a choice of the first skips
+  /// them.
+  @Test func aSelectorIsRunInThePageAsASnapshotMarksIt() async throws {
+    try await withItemListPage { (page) async throws in
+      try await page.evaluate(CSSLocatorTests.markup)
+      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
+      let cases: [(QueryPlan, () async throws -> [BrowserNode])] = [
+        (
+          QueryPlan(steps: [Self.search(.any, [.selector(".todo-list li")])]),
+          { try await snapshotRoot.locator(css: ".todo-list li").snapshots() }
+        ),
+        (
+          QueryPlan(steps: [Self.search(.any, [.selector(".badge")])]),
+          { try await snapshotRoot.locator(css: ".badge").snapshots() }
+        ),
+        (
+          QueryPlan(steps: [Self.search(.any, [.selector(".hidden")])]),
+          { try await snapshotRoot.locator(css: ".hidden").snapshots() }
+        ),
+        (
+          QueryPlan(steps: [Self.search(.any, [.selector(".swatch, .empty")])]),
+          { try await snapshotRoot.locator(css: ".swatch, .empty").snapshots() }
+        ),
+        (
+          QueryPlan(steps: [
+            Self.search(.any, [.selector(".hidden, .swatch")]), .select(index: 0, isImplicit: false),
+          ]),
+          { try await snapshotRoot.locator(css: ".hidden, .swatch").firstMatch.snapshot().map { [$0] } ?? [] }
+        ),
+        (
+          QueryPlan(steps: [
+            Self.search(.list, [.identifierOrLabel("Todos")]), .select(index: 0, isImplicit: true),
+            Self.search(.any, [.selector("li.completed")]),
+          ]),
+          { try await snapshotRoot.lists["Todos"].locator(css: "li.completed").snapshots() }
+        ),
+      ]
+      for (plan, reference) in cases {
+        for request in [
+          QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000),
+          QueryRequest(limit: 1, isStrict: false, countsAll: false, nodeBudget: 1_000_000),
+        ] {
+          let evaluated = try #require(try await page.evaluateQuery(plan, request), "declined: \(plan)")
+          let expected = try await reference()
+          let wanted = request.limit.map { Array(expected.prefix($0)) } ?? expected
+          #expect(evaluated.nodes.map(Reading.init) == wanted.map(Reading.init), "\(plan)")
+        }
+      }
+      let invalid = QueryPlan(steps: [Self.search(.any, [.selector("li[")])])
+      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+      await #expect(throws: BrowserError.invalidSelector) {
+        _ = try await page.evaluateQuery(invalid, request)
+      }
+      // Through shadow roots, the snapshot's selector pierces them.
+      try await page.evaluate(
+        "document.body.appendChild(document.createElement('div')).attachShadow({ mode: 'open' }).innerHTML = '<p>in</p>'"
+      )
+      let pierced = QueryPlan(steps: [Self.search(.any, [.selector("p")])])
+      #expect(try await page.evaluateQuery(pierced, request) == nil)
+    }
+  }
+
   @Test func whatItCannotAnswerExactlyItDeclines() async throws {
     try await withItemListPage { (page) async throws in
       let request = QueryRequest(limit: 1, isStrict: false, countsAll: false, nodeBudget: 1_000_000)
