@@ -147,7 +147,9 @@ def main() -> None:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=chromium, headless=True)
                 try:
+                    tests_started = time.perf_counter()
                     for test in TESTS:
+                        started = time.perf_counter()
                         context = browser.new_context()
                         page = context.new_page()
                         # As DatasetteTests' waits default to 10 seconds.
@@ -155,13 +157,17 @@ def main() -> None:
                         page.set_default_timeout(10_000)
                         try:
                             test(page, base)
-                            print(f"datasette-playwright: passed {test.__name__}", file=sys.stderr)
+                            elapsed = (time.perf_counter() - started) * 1000
+                            print(f"datasette-playwright: passed {test.__name__} ({elapsed:.0f} ms)", file=sys.stderr)
                         except Exception:
                             failed.append(test.__name__)
                             print(f"datasette-playwright: FAILED {test.__name__}", file=sys.stderr)
                             traceback.print_exc()
                         finally:
                             context.close()
+                    tests_elapsed = (time.perf_counter() - tests_started) * 1000
+                    print(f"datasette-playwright: the tests took {tests_elapsed:.0f} ms, each in a context of its own",
+                          file=sys.stderr)
                 finally:
                     browser.close()
         finally:

@@ -181,7 +181,9 @@ extension BrowserPage {
         let flag = flags.indices.contains(index) ? flags[index] : "n"
         let hasIdentifier = flag == "i" || flag == "I"
         // Compared as a snapshot's label reads the name.
-        let hasName = name.map { PageSnapshot.normalized(ax["name"]?["value"]?.string ?? "") == $0 } ?? false
+        let hasName =
+          name.map { PageSnapshot.normalized(ax["name"]?["value"]?.string ?? "") == $0 } ?? false
+          && (!search.isNameFromLabel || PageSnapshot.isNamedByALabel(ax["name"]))
         let isMatch =
           switch (search.identifier != nil, search.orName, search.name != nil) {
           case _ where search.text != nil: true
@@ -205,7 +207,9 @@ extension BrowserPage {
         // A field's texts (a button's value, what a text field holds) are
         // static texts in its own shadow tree, after it in a snapshot, which
         // has no DOM identity for them.
-        if let name, flag.isUppercase, search.type == .any || search.type == .staticText {
+        if let name, flag.isUppercase, !search.isNameFromLabel,
+          search.type == .any || search.type == .staticText
+        {
           let texts = try await send(
             "Accessibility.queryAXTree",
             [

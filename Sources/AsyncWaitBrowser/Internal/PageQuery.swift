@@ -10,7 +10,8 @@ import Foundation
 /// It answers the queries tests write most: searches below the page or
 /// below an element by test id or `id` (`page.buttons["add-item"]`,
 /// `.matching(identifier:)`) or by an accessible name given whole
-/// (`page.buttons["Save"]`, `.matching(named: "Save")`), or by a text,
+/// (`page.buttons["Save"]`, `.matching(named: "Save")`, a label's
+/// `descendants(labelled: "Email")`), or by a text,
 /// whole or loose (`descendants(withText:)`, `.containing(text:)`), or by
 /// a CSS selector (`locator(css:)`) on a page without shadow roots, of any
 /// element type, each followed by a choice of one match or none. One script call
@@ -34,6 +35,9 @@ enum PageQuery {
     var orName: Bool
     /// An accessible name the matches have whole, if the search names one.
     var name: String?
+    /// Whether the name must come from a label (`<label>`,
+    /// `aria-labelledby` or `aria-label`): `descendants(labelled:)`.
+    var isNameFromLabel = false
     /// A text the matches show, if the search is by text: their text
     /// content matches it (`.containing(text:)`), and, when `isInnermost`,
     /// none of their element children's does (`matching(text:)`).
@@ -86,6 +90,10 @@ enum PageQuery {
           case .named(let pattern)
           where !pattern.isSubstring && !pattern.ignoresCase && isFirst:
             search.name = pattern.text
+          case .labelled(let pattern)
+          where !pattern.isSubstring && !pattern.ignoresCase && isFirst:
+            search.name = pattern.text
+            search.isNameFromLabel = true
           case .state(let name, let value):
             search.states.append((name, value))
           case .selector(let selector) where isFirst:

@@ -226,7 +226,7 @@ enum PageSnapshot {
   /// Whether the name that won among an accessible name's sources (the
   /// first with a value that no later source superseded) is a label: a
   /// `<label>` or `aria-labelledby` (a related element), or `aria-label`.
-  private static func isNamedByALabel(_ name: JSONValue?) -> Bool {
+  static func isNamedByALabel(_ name: JSONValue?) -> Bool {
     guard
       let source = name?["sources"]?.array?.first(where: {
         $0["value"] != nil && $0["superseded"]?.bool != true

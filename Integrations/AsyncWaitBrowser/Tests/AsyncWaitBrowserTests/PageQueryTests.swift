@@ -191,6 +191,39 @@ struct PageQueryTests {
     }
   }
 
+  /// A search by label (`descendants(labelled:)`) is a search by name in
+  /// the page that keeps the names a label gave: a `<label>`, by `for` or
+  /// around its control, `aria-labelledby` and `aria-label`; not a name
+  /// from an element's own text.
+  @Test func aLabelIsSearchedInThePageAsASnapshotFindsIt() async throws {
+    try await withItemListPage { (page) async throws in
+      try await page.evaluate(
+        """
+        document.body.insertAdjacentHTML('beforeend', `
+          <form>
+            <p><label for="email">Email</label> <input id="email" type="email"></p>
+            <p><label>Full name <input name="full-name"></label></p>
+            <p><label><input type="checkbox" name="news"> Send me news</label></p>
+            <h2 id="drafts-title">Drafts</h2><section aria-labelledby="drafts-title"><p>none</p></section>
+            <input aria-label="New to-do"> <button type="button">Save</button>
+            <p title="Email">a paragraph whose title is a name, not a label</p>
+          </form>`)
+        """)
+      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
+      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+      for label in ["Email", "Full name", "Send me news", "Drafts", "New to-do", "Save"] {
+        let pattern = try #require(TextMatch.exactly(label).pattern)
+        let plan = QueryPlan(steps: [Self.search(.any, [.labelled(pattern)])])
+        let evaluated = try #require(try await page.evaluateQuery(plan, request), "declined: \(plan)")
+        let expected = try await snapshotRoot.descendants(labelled: TextMatch.exactly(label)).snapshots()
+        #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init), "\(label)")
+      }
+      // A name from the button's own text is not a label's.
+      #expect(try await snapshotRoot.descendants(labelled: "Save").count == 0)
+      #expect(try await snapshotRoot.descendants(labelled: "Email").count == 1)
+    }
+  }
+
   @Test func whatItCannotAnswerExactlyItDeclines() async throws {
     try await withItemListPage { (page) async throws in
       let request = QueryRequest(limit: 1, isStrict: false, countsAll: false, nodeBudget: 1_000_000)
