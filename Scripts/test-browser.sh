@@ -53,6 +53,41 @@ fi
 # A hang must not eat CI's time: each step gets a bound.
 timeout -s KILL 900 swift test --package-path "$package" "$@"
 
+# A remote browser: Chromium started apart with a DevTools port on the
+# loopback address, and suites run unchanged against it through
+# ASYNCWAIT_BROWSER_ENDPOINT, which makes Browser.shared connect to it.
+chromium_path="${ASYNCWAIT_CHROMIUM:-$(command -v chromium)}"
+remote_profile=$(mktemp -d "${TMPDIR:-/tmp}/asyncwait-remote-XXXXXX")
+remote_log="$remote_profile.log"
+sandbox=""
+[ "$(id -u)" = 0 ] && sandbox="--no-sandbox"
+"$chromium_path" --headless $sandbox --remote-debugging-port=0 --remote-debugging-address=127.0.0.1 \
+  --user-data-dir="$remote_profile" --no-first-run --disable-gpu --disable-back-forward-cache about:blank > "$remote_log" 2>&1 &
+remote_pid=$!
+endpoint=""
+for _ in $(seq 200); do
+  endpoint=$(grep -o 'ws://127\.0\.0\.1:[0-9]*/devtools/browser/[^ ]*' "$remote_log" | head -1 || true)
+  [ -n "$endpoint" ] && break
+  sleep 0.1
+done
+if [ -z "$endpoint" ]; then
+  echo "test-browser: the remote Chromium did not say where it listens:" >&2
+  cat "$remote_log" >&2
+  kill "$remote_pid" 2> /dev/null || true
+  exit 1
+fi
+echo "test-browser: suites against a remote browser at $endpoint"
+status=0
+ASYNCWAIT_BROWSER_ENDPOINT="$endpoint" timeout -s KILL 600 swift test --package-path "$package" --skip-build \
+  --filter 'BrowserContextTests|ItemListFlowTests|AccountPageTests|DatasetteTests' || status=$?
+pkill -KILL -f "user-data-dir=$remote_profile" 2> /dev/null || true
+wait "$remote_pid" 2> /dev/null || true
+rm -rf "$remote_profile" "$remote_log"
+if [ "$status" != 0 ]; then
+  echo "test-browser: the suites failed against a remote browser" >&2
+  exit 1
+fi
+
 # DatasetteTests' Playwright forms, run in Playwright itself: the Swift
 # suite mirrors tests that Playwright passes. Without Playwright (no
 # network) they are not run, and this says so.

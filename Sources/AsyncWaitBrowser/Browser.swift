@@ -27,18 +27,22 @@ public import Foundation
 /// removes the profile; a test process killed outright leaves its profile
 /// (`asyncwait-browser-…` in the temporary directory) behind.
 public final class Browser: Sendable {
-  /// Chromium's process identifier, which is also its process group's.
-  public let processIdentifier: Int32
-  /// The Chromium executable that runs.
-  public let executablePath: String
+  /// Chromium's process identifier, which is also its process group's;
+  /// `nil` for a browser reached by ``connect(to:commandTimeout:)``, which
+  /// another process started.
+  public let processIdentifier: Int32?
+  /// The Chromium executable that runs; `nil` for a browser reached by
+  /// ``connect(to:commandTimeout:)``.
+  public let executablePath: String?
   /// How long a DevTools command may go unanswered before it fails with
   /// ``BrowserError/commandTimedOut``.
   public let commandTimeout: Duration
   let connection: DevToolsConnection
-  private let process: ChromiumProcess
+  /// The process this browser launched; `nil` for one it connected to.
+  private let process: ChromiumProcess?
 
-  private init(executablePath: String, process: ChromiumProcess, connection: DevToolsConnection) {
-    self.processIdentifier = process.pid
+  private init(executablePath: String?, process: ChromiumProcess?, connection: DevToolsConnection) {
+    self.processIdentifier = process?.pid
     self.executablePath = executablePath
     self.commandTimeout = connection.commandTimeout
     self.process = process
@@ -108,7 +112,9 @@ public final class Browser: Sendable {
   }
 
   /// One browser for the whole process, launched with the defaults on first
-  /// use and shared by every caller after: a suite's tests each open a
+  /// use (or, when the environment variable `ASYNCWAIT_BROWSER_ENDPOINT`
+  /// names a DevTools endpoint, connected to with
+  /// ``connect(to:commandTimeout:)``) and shared by every caller after: a suite's tests each open a
   /// context of their own in it (``newContext(_:)``), which costs a few
   /// milliseconds where a launch costs hundreds.
   ///
@@ -127,7 +133,10 @@ public final class Browser: Sendable {
     get async throws {
       let launch = sharedLaunch.withLock { current in
         if let current { return current }
-        let launch = Task { try await Browser.launch() }
+        let endpoint = ProcessInfo.processInfo.environment["ASYNCWAIT_BROWSER_ENDPOINT"] ?? ""
+        let launch = Task {
+          endpoint.isEmpty ? try await Browser.launch() : try await Browser.connect(to: endpoint)
+        }
         current = launch
         return launch
       }
@@ -152,6 +161,60 @@ public final class Browser: Sendable {
   @_spi(Tests) public func browserContextIdentifiers() async throws -> [String] {
     try await connection.send("Target.getBrowserContexts")["browserContextIds"]?.array?.compactMap(\.string)
       ?? []
+  }
+
+  /// Connects to a Chromium that another process started with a DevTools
+  /// port (`--remote-debugging-port`): in a container, on another machine,
+  /// or on a grid that speaks the DevTools protocol over WebSocket;
+  /// Playwright's `connectOverCDP`.
+  ///
+  /// ```swift
+  /// let browser = try await Browser.connect(to: "http://127.0.0.1:9222")
+  /// let page = try await browser.newContext().newPage(url: site)
+  /// ```
+  ///
+  /// Start that Chromium with `--disable-back-forward-cache`, as
+  /// ``launch(executablePath:arguments:commandTimeout:)`` and Playwright's
+  /// launch do: with the cache on, a page left by a navigation is kept
+  /// frozen, and a probe that read it just before may wait a whole command
+  /// timeout for its answer.
+  ///
+  /// Everything else works as on a browser this process launched: pages,
+  /// contexts, waits, actions. ``close()`` ends the connection and leaves
+  /// the browser running; close the contexts the test opened first, or let
+  /// them go, to leave it as it was. ``Browser/shared`` connects here
+  /// instead of launching when `ASYNCWAIT_BROWSER_ENDPOINT` names an
+  /// endpoint, so a suite runs unchanged against a remote browser.
+  ///
+  /// - Parameters:
+  ///   - endpoint: The browser's HTTP endpoint (`http://host:9222`), whose
+  ///     `/json/version` names its WebSocket, or the WebSocket itself
+  ///     (`ws://host:9222/devtools/browser/…`). `wss://` is not supported.
+  ///   - commandTimeout: How long a DevTools command may go unanswered; 10
+  ///     seconds by default.
+  /// - Returns: The connected browser.
+  /// - Throws: ``BrowserError/invalidArgument`` for an address that is
+  ///   neither; ``BrowserError/launchFailed`` when nothing answers there,
+  ///   or it refuses the WebSocket, or does not answer its first command.
+  public static func connect(to endpoint: String, commandTimeout: Duration = .seconds(10)) async throws
+    -> Browser
+  {
+    // Off the caller's actor: the connection and the handshake block.
+    let (address, ends) = try await Task.detached { () throws -> (String, WebSocketBridge.Ends) in
+      let address = try WebSocketBridge.webSocketAddress(of: endpoint)
+      return (address, try WebSocketBridge.open(address))
+    }.value
+    let connection = DevToolsConnection(
+      commands: ends.commands, messages: ends.messages, commandTimeout: commandTimeout,
+      describeDisconnect: { "the browser at \(address) closed the connection" })
+    let browser = Browser(executablePath: nil, process: nil, connection: connection)
+    do {
+      _ = try await connection.send("Browser.getVersion")
+    } catch {
+      browser.close()
+      throw BrowserError.launchFailed("\(address) did not answer: \(error)")
+    }
+    return browser
   }
 
   /// Chromium's product and version, such as `Chrome/156.0.8078.108`.
@@ -341,7 +404,9 @@ public final class Browser: Sendable {
       callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Ends Chromium: kills its process group, reaps it and removes its profile.
+  /// Ends Chromium: kills its process group, reaps it and removes its
+  /// profile; for a browser reached by ``connect(to:commandTimeout:)``,
+  /// ends the connection alone.
   ///
   /// Commands still waiting, and every later one, fail with
   /// ``BrowserError/disconnected``.
@@ -349,7 +414,7 @@ public final class Browser: Sendable {
   /// Safe to call more than once; it returns once Chromium has been reaped.
   public func close() {
     connection.close(.disconnected("the browser was closed"))
-    process.terminate()
+    process?.terminate()
   }
 
   deinit {

@@ -356,7 +356,7 @@ if FileManager.default.isExecutableFile(atPath: python) {
     "--shadow-rows", shadowSizes.map(String.init).joined(separator: ","),
     "--open-samples", String(openSamples), "--suite-tests", String(suiteTests),
     "--suite-runs", String(suiteRuns),
-    "--chromium", browser.executablePath,
+    "--chromium", browser.executablePath ?? "",
   ]
   let output = Pipe()
   process.standardOutput = output

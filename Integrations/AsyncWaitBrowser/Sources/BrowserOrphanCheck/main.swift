@@ -19,7 +19,7 @@ let browser = try await Browser.launch()
 _ = try await browser.newPage()
 let server = try await WebServer.start(
   "trap '' TERM; sleep 300 & echo ready; wait", readyWhen: .prints(/ready/), gracePeriod: .milliseconds(500))
-print(browser.processIdentifier, server.processIdentifier)
+print(browser.processIdentifier ?? 0, server.processIdentifier)
 fflush(nil)
 if mode == "exit" {
   exit(0)

@@ -119,20 +119,21 @@ struct FaultTests {
   @Test func killingChromiumEndsARunningWaitWithItsCause() async throws {
     let browser = try await Browser.launch()
     defer { browser.close() }
+    let group = try #require(browser.processIdentifier)
     let page = try await browser.newPage(url: site.url(), timeout: patience)
     let (probes, probed) = AsyncStream.makeStream(of: Int.self)
     let wait = Wait(timeout: .seconds(60), onProbe: { probed.yield($0.index) })
     let waiting = Task { try await page.buttons["never-there"].requireExistence(using: wait) }
     for await _ in probes { break }
 
-    kill(browser.processIdentifier, SIGKILL)
+    kill(group, SIGKILL)
 
     // Not a WaitTimeoutError: the wait ended long before its 60 seconds.
     let error = await #expect(throws: BrowserError.disconnected) { try await waiting.value }
     #expect(error?.description.contains("killed by signal 9") == true, "\(String(describing: error))")
     #expect(browser.isConnected == false)
     await #expect(throws: BrowserError.disconnected) { try await page.snapshot() }
-    try await requireGroupGone(browser.processIdentifier)
+    try await requireGroupGone(group)
   }
 
   @Test func waitStartedBeforeANavigationFindsTheNewPage() async throws {
@@ -174,7 +175,7 @@ struct FaultTests {
     browser.close()
     browser.close()
 
-    try await requireGroupGone(browser.processIdentifier)
+    try await requireGroupGone(try #require(browser.processIdentifier))
     await #expect(throws: BrowserError.disconnected) { try await page.snapshot() }
     await #expect(throws: BrowserError.disconnected) { try await browser.newPage() }
   }
