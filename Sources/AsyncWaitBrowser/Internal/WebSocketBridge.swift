@@ -105,17 +105,34 @@ enum WebSocketBridge {
       throw .launchFailed("no socket pair could be made: \(String(cString: strerror(errno)))")
     }
     let writer = Locked(socket)
+    // Each thread, as it ends, wakes the other with a shutdown of a
+    // descriptor that is still open; the last to end closes all three, so
+    // that no number is shut down after the system gave it to another file.
+    let running = Locked(2)
+    let finish: @Sendable () -> Void = {
+      let last = running.withLock { count in
+        count -= 1
+        return count == 0
+      }
+      if last {
+        close(socket)
+        close(commands.theirs)
+        close(messages.theirs)
+      }
+    }
     let outgoing = Thread {
       carryCommands(from: commands.theirs, to: writer)
       shutdown(socket, Int32(SHUT_RDWR))
+      finish()
     }
     outgoing.name = "DevTools WebSocket out"
     let leftover = Array(received[headEnd...])
     let incoming = Thread {
       carryMessages(from: socket, initial: leftover, to: messages.theirs, replying: writer)
       // The browser's end: our reader reads end of file, our writes fail.
-      close(messages.theirs)
+      shutdown(messages.theirs, Int32(SHUT_RDWR))
       shutdown(commands.theirs, Int32(SHUT_RDWR))
+      finish()
     }
     incoming.name = "DevTools WebSocket in"
     outgoing.start()
@@ -220,7 +237,6 @@ enum WebSocketBridge {
   /// Reads NUL-terminated commands from ``DevToolsConnection`` and sends
   /// each as a text frame, until either end closes.
   private static func carryCommands(from source: Int32, to writer: Locked<Int32>) {
-    defer { close(source) }
     var pending: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
