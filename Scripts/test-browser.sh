@@ -62,8 +62,18 @@ remote_log="$remote_profile.log"
 sandbox=""
 [ "$(id -u)" = 0 ] && sandbox="--no-sandbox"
 "$chromium_path" --headless $sandbox --remote-debugging-port=0 --remote-debugging-address=127.0.0.1 \
-  --user-data-dir="$remote_profile" --no-first-run --disable-gpu --disable-back-forward-cache about:blank > "$remote_log" 2>&1 &
+  --user-data-dir="$remote_profile" --no-first-run --disable-gpu --disable-dev-shm-usage \
+  --disable-back-forward-cache about:blank > "$remote_log" 2>&1 &
 remote_pid=$!
+# Whatever ends this script, the remote Chromium (a launcher script and
+# every process it started, each naming the profile) ends with it.
+stop_remote() {
+  pkill -KILL -f "user-data-dir=$remote_profile" 2> /dev/null || true
+  kill -KILL "$remote_pid" 2> /dev/null || true
+  wait "$remote_pid" 2> /dev/null || true
+  rm -rf "$remote_profile" "$remote_log"
+}
+trap stop_remote EXIT
 endpoint=""
 for _ in $(seq 200); do
   endpoint=$(grep -o 'ws://127\.0\.0\.1:[0-9]*/devtools/browser/[^ ]*' "$remote_log" | head -1 || true)
@@ -73,16 +83,14 @@ done
 if [ -z "$endpoint" ]; then
   echo "test-browser: the remote Chromium did not say where it listens:" >&2
   cat "$remote_log" >&2
-  kill "$remote_pid" 2> /dev/null || true
   exit 1
 fi
 echo "test-browser: suites against a remote browser at $endpoint"
 status=0
 ASYNCWAIT_BROWSER_ENDPOINT="$endpoint" timeout -s KILL 600 swift test --package-path "$package" --skip-build \
   --filter 'BrowserContextTests|ItemListFlowTests|AccountPageTests|DatasetteTests' || status=$?
-pkill -KILL -f "user-data-dir=$remote_profile" 2> /dev/null || true
-wait "$remote_pid" 2> /dev/null || true
-rm -rf "$remote_profile" "$remote_log"
+stop_remote
+trap - EXIT
 if [ "$status" != 0 ]; then
   echo "test-browser: the suites failed against a remote browser" >&2
   exit 1

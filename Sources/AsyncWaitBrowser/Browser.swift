@@ -199,11 +199,12 @@ public final class Browser: Sendable {
   public static func connect(to endpoint: String, commandTimeout: Duration = .seconds(10)) async throws
     -> Browser
   {
-    // Off the caller's actor: the connection and the handshake block.
-    let (address, ends) = try await Task.detached { () throws -> (String, WebSocketBridge.Ends) in
+    // The connection and the handshake block: on a thread of their own.
+    let (address, ends) = try await onThreadOfItsOwn("DevTools WebSocket handshake") {
+      () throws -> (String, WebSocketBridge.Ends) in
       let address = try WebSocketBridge.webSocketAddress(of: endpoint)
       return (address, try WebSocketBridge.open(address))
-    }.value
+    }
     let connection = DevToolsConnection(
       commands: ends.commands, messages: ends.messages, commandTimeout: commandTimeout,
       describeDisconnect: { "the browser at \(address) closed the connection" })

@@ -51,12 +51,13 @@ extension BrowserPage {
     column: Int = #column
   ) async throws {
     // Chromium answers `Page.navigate` once the response has come: the
-    // wait's timeout bounds that too, so the command runs beside it.
+    // wait's timeout bounds that too, so the command runs beside it, with
+    // no timeout of its own that could end it first (the wait cancels it).
     let answer = Locked<Result<JSONValue, any Error>?>(nil)
     let navigation = Task { [self] in
       let result: Result<JSONValue, any Error>
       do {
-        result = .success(try await send("Page.navigate", ["url": .string(url)]))
+        result = .success(try await send("Page.navigate", ["url": .string(url)], timeout: .seconds(86_400)))
       } catch {
         result = .failure(error)
       }

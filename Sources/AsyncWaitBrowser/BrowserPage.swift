@@ -130,15 +130,18 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     _ = try await send("Fetch.enable", ["patterns": [["urlPattern": "*"]]])
   }
 
-  /// Sends a command to the page's session; a command of the accessibility
-  /// domain turns the domain on first, once.
-  func send(_ method: String, _ params: JSONValue = [:]) async throws -> JSONValue {
+  /// Sends a command to the page's session.
+  ///
+  /// A command of the accessibility domain turns the domain on first,
+  /// once. `timeout` replaces the browser's command timeout for this
+  /// command.
+  func send(_ method: String, _ params: JSONValue = [:], timeout: Duration? = nil) async throws -> JSONValue {
     if method.hasPrefix("Accessibility."), !accessibilityEnabled.withLock({ $0 }) {
       // Two first readers may both turn it on: the second call does nothing.
       _ = try await browser.connection.send("Accessibility.enable", session: sessionID)
       accessibilityEnabled.withLock { $0 = true }
     }
-    return try await browser.connection.send(method, params, session: sessionID)
+    return try await browser.connection.send(method, params, session: sessionID, timeout: timeout)
   }
 
   /// How long each of a snapshot's two commands takes alone, answer parsed,

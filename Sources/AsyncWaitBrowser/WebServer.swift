@@ -166,8 +166,8 @@ public final class WebServer: Sendable {
         }
         switch readiness.kind {
         case .responds(let address):
-          // Off the caller's actor: a connection may block for a second.
-          let answers = await Task.detached { HTTPProbe.answers(address) }.value
+          // A connection may block for a second: on a thread of its own.
+          let answers = try await onThreadOfItsOwn("WebServer probe") { HTTPProbe.answers(address) }
           return answers ? Ready(url: address) : nil
         case .prints(let find):
           let (found, address) = find(process.output)
@@ -357,13 +357,23 @@ final class ServerProcess: Sendable {
   /// Tells the watcher to end without stopping anything; a watcher that
   /// has ended already raises no `SIGPIPE`.
   static func sendHome(watcherOn pipe: Int32) {
-    #if canImport(Darwin)
-      var on: Int32 = 1
-      setsockopt(pipe, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-      _ = "stop\n".withCString { send(pipe, $0, 5, 0) }
-    #else
-      _ = "stop\n".withCString { send(pipe, $0, 5, Int32(MSG_NOSIGNAL)) }
-    #endif
+    // SIGPIPE, raised by a write to a pipe whose reader has gone, is
+    // ignored in this thread while it writes: the write then fails with
+    // EPIPE, which needs no answer.
+    var blocked = sigset_t()
+    sigemptyset(&blocked)
+    sigaddset(&blocked, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    _ = "stop\n".withCString { write(pipe, $0, 5) }
+    // A SIGPIPE the write raised is pending: take it before unblocking.
+    var pending = sigset_t()
+    sigpending(&pending)
+    if sigismember(&pending, SIGPIPE) == 1 {
+      var taken: Int32 = 0
+      sigwait(&blocked, &taken)
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
   }
 
   /// The last lines of `output`, for a message.
@@ -418,22 +428,41 @@ final class ServerProcess: Sendable {
   }
 }
 
-/// A one-way channel whose two ends are close-on-exec from the start, so
-/// that no child started at the same moment by another task inherits them:
-/// a socket pair, which Linux makes so in one call (`pipe2` is not in
-/// Swift's Glibc module).
+/// A pipe whose two ends are close-on-exec from the start, so that no child
+/// started at the same moment by another task inherits them.
+///
+/// A pipe, not a socket pair: a server that opens `/dev/stdout` (a logging
+/// setting, `echo … > /dev/stderr`) cannot open a socket that way on Linux.
+/// Linux makes both ends close-on-exec in one call, `pipe2`, which Swift's
+/// Glibc module does not declare: it is looked up in the C library. Darwin
+/// has no `pipe2`; there only the descriptors a spawn sets up are inherited
+/// (`POSIX_SPAWN_CLOEXEC_DEFAULT`), so the flag set after `pipe` suffices.
 private struct Pipe {
   var read: Int32
   var write: Int32
 
+  #if !canImport(Darwin)
+    /// glibc's `pipe2`, from the C library already loaded.
+    private static let pipe2: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32)? = {
+      guard let library = dlopen(nil, RTLD_NOW), let symbol = dlsym(library, "pipe2") else { return nil }
+      return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+    }()
+  #endif
+
   static func make() -> Pipe? {
     var ends: [Int32] = [-1, -1]
     #if canImport(Darwin)
-      guard socketpair(AF_UNIX, SOCK_STREAM, 0, &ends) == 0 else { return nil }
+      guard pipe(&ends) == 0 else { return nil }
       for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     #else
-      guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
-      else { return nil }
+      if let pipe2 {
+        guard ends.withUnsafeMutableBufferPointer({ pipe2($0.baseAddress!, O_CLOEXEC) }) == 0 else {
+          return nil
+        }
+      } else {
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+      }
     #endif
     return Pipe(read: ends[0], write: ends[1])
   }

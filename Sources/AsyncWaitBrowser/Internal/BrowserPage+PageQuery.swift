@@ -157,7 +157,12 @@ extension BrowserPage {
           throw BrowserError.invalidSelector("\(String(reflecting: css)): \(reason)")
         }
       case "overflowed":
-        if value?.bool == true { return try await searchAllNames(search, below: scope, group: group) }
+        // Chromium's search by name does not say where a name came from:
+        // a search by label that many elements could match takes a snapshot.
+        if value?.bool == true {
+          if search.isNameFromLabel { return nil }
+          return try await searchAllNames(search, below: scope, group: group)
+        }
       default:
         break
       }

@@ -219,8 +219,12 @@ struct SocketPair {
     var descriptors: [Int32] = [-1, -1]
     #if canImport(Darwin)
       guard socketpair(AF_UNIX, SOCK_STREAM, 0, &descriptors) == 0 else { return nil }
+      // Neither end raises SIGPIPE in this process when the other has gone
+      // (the WebSocket bridge writes to the far end).
       var on: Int32 = 1
-      setsockopt(descriptors[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+      for end in descriptors {
+        setsockopt(end, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+      }
     #else
       guard
         socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0

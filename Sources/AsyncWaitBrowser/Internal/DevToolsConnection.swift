@@ -129,11 +129,15 @@ final class DevToolsConnection: Sendable {
   ///   - method: The command, such as `Page.navigate`.
   ///   - params: Its parameters, an object.
   ///   - session: The session of the target it is for; `nil` for the browser.
+  ///   - timeout: How long it may go unanswered; the connection's command
+  ///     timeout when `nil`.
   /// - Returns: The answer's `result`.
   /// - Throws: ``BrowserError`` when Chromium refuses it, does not answer in
   ///   time, sends a malformed message or goes away; `CancellationError`.
-  func send(_ method: String, _ params: JSONValue = [:], session: String? = nil) async throws -> JSONValue {
-    try await answer(to: post(method, params, session: session), method: method)
+  func send(
+    _ method: String, _ params: JSONValue = [:], session: String? = nil, timeout: Duration? = nil
+  ) async throws -> JSONValue {
+    try await answer(to: post(method, params, session: session), method: method, timeout: timeout)
   }
 
   /// Sends commands one after another without waiting for an answer in
@@ -196,12 +200,12 @@ final class DevToolsConnection: Sendable {
   }
 
   /// Waits for the answer to a posted command.
-  private func answer(to id: Int, method: String) async throws -> JSONValue {
+  private func answer(to id: Int, method: String, timeout: Duration? = nil) async throws -> JSONValue {
     // A write that fails because Chromium went away leaves the command
     // waiting: the reading thread, woken, fails it with how Chromium ended.
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let timeout = commandTimeout
+        let timeout = timeout ?? commandTimeout
         let timer = Task { [weak self] in
           guard (try? await Task.sleep(for: timeout)) != nil else { return }
           self?.finish(

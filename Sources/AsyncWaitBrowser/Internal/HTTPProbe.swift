@@ -37,6 +37,10 @@ enum HTTPProbe {
       guard descriptor >= 0 else { continue }
       defer { close(descriptor) }
       _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+      #if canImport(Darwin)
+        var on: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+      #endif
       guard connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen, within: patience) else {
         continue
       }
@@ -51,7 +55,7 @@ enum HTTPProbe {
   }
 
   /// Connects without blocking for longer than `milliseconds`.
-  private static func connect(
+  static func connect(
     _ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: socklen_t,
     within milliseconds: Int32
   ) -> Bool {

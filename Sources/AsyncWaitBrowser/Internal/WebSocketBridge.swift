@@ -98,8 +98,12 @@ enum WebSocketBridge {
       throw .launchFailed(
         "\(address) refused the WebSocket handshake: \(head.split(separator: "\r\n").first ?? "no answer")")
     }
-    // From here on, a quiet browser is a browser with nothing to say.
+    // From here on, a quiet browser is a browser with nothing to say; one
+    // that takes nothing for 30 seconds is gone, and the writes fail.
     setReceiveTimeout(socket, seconds: 0)
+    var sendLimit = timeval()
+    sendLimit.tv_sec = 30
+    setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &sendLimit, socklen_t(MemoryLayout<timeval>.size))
     guard let commands = SocketPair.make(), let messages = SocketPair.make() else {
       close(socket)
       throw .launchFailed("no socket pair could be made: \(String(cString: strerror(errno)))")
@@ -172,16 +176,15 @@ enum WebSocketBridge {
       #if canImport(Darwin)
         var on: Int32 = 1
         setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        let connected = Darwin.connect(socket, info.pointee.ai_addr, info.pointee.ai_addrlen)
-      #else
-        let connected = Glibc.connect(socket, info.pointee.ai_addr, info.pointee.ai_addrlen)
       #endif
-      if connected == 0 {
+      // At most 10 seconds to connect, where a host that drops packets
+      // would hold a blocking connect for minutes.
+      if HTTPProbe.connect(socket, info.pointee.ai_addr, info.pointee.ai_addrlen, within: 10_000) {
         // No read of the setup waits longer than this for the other end.
         setReceiveTimeout(socket, seconds: 10)
         return socket
       }
-      reason = String(cString: strerror(errno))
+      reason = "refused, or no connection in 10 seconds"
       close(socket)
     }
     throw .launchFailed("\(endpoint) could not be reached: \(reason)")

@@ -13,7 +13,7 @@ import Foundation
 /// send nothing on it), and `404` for any other path. Two paths answer on
 /// every server: `/echo-headers` shows the request's head in a `<pre>`,
 /// `/set-cookie` sets an HTTP-only cookie `session=from-server`, and
-/// `/slow` answers after a second.
+/// `/slow` and `/slower` answer after one second and after six.
 public final class LoopbackServer: Sendable {
   /// The server's address, such as `http://127.0.0.1:41234`.
   public let baseURL: String
@@ -125,8 +125,8 @@ public final class LoopbackServer: Sendable {
       let head = String(decoding: request, as: UTF8.self)
         .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
       body = "<!doctype html><title>headers</title><pre id=\"headers\">\(head)</pre>"
-    case "/slow":
-      Thread.sleep(forTimeInterval: 1)
+    case "/slow", "/slower":
+      Thread.sleep(forTimeInterval: path == "/slow" ? 1 : 6)
       body = "<!doctype html><title>slow</title><p>at last</p>"
     case "/set-cookie":
       body = "<!doctype html><title>cookie set</title><p>set</p>"

@@ -238,4 +238,16 @@ struct BrowserContextTests {
     }
     #expect(assertion.timeout == .milliseconds(200))
   }
+
+  /// A navigation is bounded by its own timeout, not by the browser's
+  /// command timeout: a server slower to answer than a command may be
+  /// still loads within the navigation timeout.
+  @Test func aNavigationOutlastsTheCommandTimeout() async throws {
+    // Long enough to launch on a loaded machine, shorter than the answer.
+    let browser = try await Browser.launch(commandTimeout: .seconds(4))
+    defer { browser.close() }
+    let page = try await browser.newPage()
+    try await page.goto(site.url("/slower"), timeout: patience)
+    #expect(try await page.evaluate("document.title", as: String.self) == "slow")
+  }
 }

@@ -19,7 +19,8 @@ struct RemoteBrowserTests {
     let sandbox = geteuid() == 0 ? " --no-sandbox" : ""
     let server = try await WebServer.start(
       "exec '\(chromium)' --headless --remote-debugging-port=0 --remote-debugging-address=127.0.0.1"
-        + " --user-data-dir='\(profile)' --no-first-run --disable-gpu\(sandbox) about:blank",
+        + " --user-data-dir='\(profile)' --no-first-run --disable-gpu --disable-dev-shm-usage"
+        + " --disable-back-forward-cache\(sandbox) about:blank",
       readyWhen: .prints(/DevTools listening on (ws:\/\/\S+)/), timeout: patience)
     return (server, try #require(server.url), profile)
   }
