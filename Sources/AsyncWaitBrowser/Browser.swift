@@ -285,7 +285,13 @@ public final class Browser: Sendable {
     // A locale without a user agent is sent with the browser's own.
     var localizedUserAgent: String?
     if options.locale != nil, options.userAgent == nil {
-      localizedUserAgent = try await connection.send("Browser.getVersion")["userAgent"]?.string
+      do {
+        localizedUserAgent = try await connection.send("Browser.getVersion")["userAgent"]?.string
+      } catch {
+        _ = try? await connection.send(
+          "Target.disposeBrowserContext", ["browserContextId": .string(contextID)])
+        throw error
+      }
     }
     let context = BrowserContext(
       browser: self, options: options, contextID: contextID, localizedUserAgent: localizedUserAgent)

@@ -87,6 +87,11 @@ public final class BrowserContext: Sendable {
     return page
   }
 
+  /// Takes a page that is closing off the context's pages.
+  func forget(_ page: BrowserPage) {
+    _ = openPages.withLock { $0.removeValue(forKey: page.targetID) }
+  }
+
   /// Opens a new page in the context and waits until `url` has loaded in it.
   ///
   /// - Parameters:

@@ -327,6 +327,8 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// - Throws: ``BrowserError`` when Chromium refuses or has gone away.
   public func close() async throws {
     browser.connection.unsubscribe(session: sessionID)
+    // Gone from its context's pages (and its storage state) at once.
+    context?.forget(self)
     _ = try await browser.connection.send("Target.closeTarget", ["targetId": .string(targetID)])
   }
 }

@@ -106,6 +106,10 @@ struct BrowserContextTests {
         .contains("Cookie: session=from-server"))
     // The page that wrote the storage is gone: only the test's pages are open.
     #expect(context.pages.count == 2)
+    // A page closed is no longer the context's, and its state reads without it.
+    try await head.close()
+    #expect(context.pages.count == 1)
+    #expect(try await context.storageState().origins.map(\.origin) == [site.baseURL])
   }
 
   @Test func aStorageStateFileOfPlaywrightsIsRead() throws {
