@@ -114,9 +114,10 @@ public final class Browser: Sendable {
   /// One browser for the whole process, launched with the defaults on first
   /// use (or, when the environment variable `ASYNCWAIT_BROWSER_ENDPOINT`
   /// names a DevTools endpoint, connected to with
-  /// ``connect(to:commandTimeout:)``) and shared by every caller after: a suite's tests each open a
-  /// context of their own in it (``newContext(_:)``), which costs a few
-  /// milliseconds where a launch costs hundreds.
+  /// ``connect(to:commandTimeout:)``) and shared by every caller after: a
+  /// suite's tests each open a context of their own in it
+  /// (``newContext(_:)``), in tens of milliseconds, a fraction of what a
+  /// launch takes.
   ///
   /// ```swift
   /// let page = try await Browser.shared.newContext().newPage(url: site.url)

@@ -5,9 +5,9 @@ public import Foundation
 /// another and with nothing else, as in a fresh browser profile, in a
 /// ``Browser`` that is already running: Playwright's `BrowserContext`.
 ///
-/// A context costs a few milliseconds to open, where a browser costs
-/// hundreds, so a suite launches one browser and gives each test a context
-/// of its own:
+/// A context opens in tens of milliseconds, a fraction of what launching
+/// Chromium takes, so a suite launches one browser and gives each test a
+/// context of its own:
 ///
 /// ```swift
 /// let context = try await Browser.shared.newContext(locale: "de-DE")
