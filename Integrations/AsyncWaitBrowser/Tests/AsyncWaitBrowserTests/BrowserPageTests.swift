@@ -1,6 +1,7 @@
 import AsyncWait
 import AsyncWaitBrowser
 import AsyncWaitElements
+import BrowserFixtures
 import Foundation
 import Testing
 
@@ -73,6 +74,33 @@ struct BrowserPageTests {
       )
       try await page.descendants(withText: "Later").firstMatch.requireExistence(
         timeout: Self.hour, pollingInterval: Self.hour)
+    }
+  }
+
+  /// A document still being parsed is not observed (its mutations would
+  /// slow the parse), so its waits are woken by the page every 50 ms, and
+  /// what it shows is read afresh at every probe: a text that appears
+  /// while the parser waits for a six-second script is found, as is the
+  /// text before it, while the document is still loading.
+  @Test func aDocumentBeingParsedWakesWaitsAndIsReadAfresh() async throws {
+    let server = try LoopbackServer(pages: [
+      "/": """
+      <!doctype html><title>Parsing</title><p>Before the script</p>
+      <script>setTimeout(() => { const added = document.createElement('p');
+        added.textContent = 'Added while loading'; document.body.append(added); }, 300)</script>
+      <script src="/slower"></script><p>After the script</p>
+      """
+    ])
+    defer { server.stop() }
+    try await withItemListPage { (page) async throws in
+      _ = try await page.evaluate("location.assign(\"\(server.url())\"); 1")
+      try await page.descendants(withText: "Before the script").firstMatch.requireExistence(
+        timeout: Self.hour, pollingInterval: Self.hour)
+      // Found by text, which find.js keeps while the document's count
+      // stands: it must not stand while the document is parsed.
+      try await page.descendants(withText: "Added while loading").firstMatch.requireExistence(
+        timeout: Self.hour, pollingInterval: Self.hour)
+      #expect(try await page.evaluate("document.readyState", as: String.self) == "loading")
     }
   }
 
