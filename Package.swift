@@ -20,6 +20,9 @@ let package = Package(
     // system library to build (.ci/run builds consumers of each).
     .library(name: "AsyncWaitBrowser", targets: ["AsyncWaitBrowser"]),
     .library(name: "AsyncWaitATSPI", targets: ["AsyncWaitATSPI"]),
+    // For test targets only, as AsyncWaitTesting: a fresh browser context
+    // for each test (a Swift Testing trait, an XCTest conformance).
+    .library(name: "AsyncWaitBrowserTesting", targets: ["AsyncWaitBrowserTesting"]),
   ],
   targets: [
     .target(name: "AsyncWait"),
@@ -45,6 +48,10 @@ let package = Package(
         "selectCSS",
         "selectOptions",
       ].map { .embedInCode("PageScripts/\($0).js") }),
+    // A fresh browser context for each test; it links Testing and XCTest
+    // through AsyncWaitTesting, which AsyncWaitBrowser must not (its
+    // bench and tools are executables).
+    .target(name: "AsyncWaitBrowserTesting", dependencies: ["AsyncWaitBrowser", "AsyncWaitTesting"]),
     // The AT-SPI accessibility tree of the Linux desktop. It needs no system
     // library to build: AsyncWaitATSPILoader declares the part of libatspi
     // and GLib it calls and opens them at run time (dlopen is in glibc's

@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-targets=(AsyncWait AsyncWaitElements AsyncWaitTesting AsyncWaitBrowser)
+targets=(AsyncWait AsyncWaitElements AsyncWaitTesting AsyncWaitBrowser AsyncWaitBrowserTesting)
 triple=$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')
 
 # One target a build: given several --target options, swift build builds

@@ -76,12 +76,13 @@ SWIFT
 
 step() { printf '\n-- %s\n' "$*"; }
 
-consumer Integrations AsyncWaitTesting AsyncWaitBrowser AsyncWaitATSPI
+consumer Integrations AsyncWaitTesting AsyncWaitBrowser AsyncWaitBrowserTesting AsyncWaitATSPI
 cat >> "$scratch/Integrations/Tests/IntegrationsTests/UsesTests.swift" <<'SWIFT'
 
 @Test func namesTheIntegrations() {
   #expect(String(describing: BrowserError.self) == "BrowserError")
   #expect(String(describing: ATSPIError.self) == "ATSPIError")
+  #expect(String(describing: NoBrowserContextError.self) == "NoBrowserContextError")
 }
 SWIFT
 step "a consumer of the integrations, by URL, with no system library to find: swift test"

@@ -3,7 +3,7 @@
 browser integration's too), so the docs cannot drift from the API.
 
 Each block becomes one Swift file of a scratch test target that depends on
-AsyncWaitTesting and AsyncWaitBrowser, next to Scripts/doc-snippets/Context.swift, which declares
+AsyncWaitTesting, AsyncWaitBrowser and AsyncWaitBrowserTesting, next to Scripts/doc-snippets/Context.swift, which declares
 the names the blocks use (a store, a model, a server…). A block with
 declarations at its top level (@Test, struct, class…) is nested in a type of
 its own, except an XCTestCase subclass, which XCTest finds at the top level
@@ -47,6 +47,7 @@ let package = Package(
       dependencies: [
         .product(name: "AsyncWaitTesting", package: "swift-async-wait"),
         .product(name: "AsyncWaitBrowser", package: "swift-async-wait"),
+        .product(name: "AsyncWaitBrowserTesting", package: "swift-async-wait"),
         .product(name: "AsyncWaitATSPI", package: "swift-async-wait"),
       ]),
   ],

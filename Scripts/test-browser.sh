@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the browser integration against a real headless Chromium: installs
 # Chromium from Debian when it is missing (as root), runs `swift test` in
-# Integrations/AsyncWaitBrowser, checks that Chromium never outlives its owner
+# Integrations/AsyncWaitBrowser and Integrations/AsyncWaitBrowserTesting (both
+# also against a remote Chromium), checks that Chromium never outlives its owner
 # (a process that exits without closing it, and one killed with SIGKILL), runs
 # the bench, and fails if any Chromium it started is still running. Also runs
 # a consumer's deliberately failing web tests and checks what they record.
@@ -52,6 +53,10 @@ fi
 
 # A hang must not eat CI's time: each step gets a bound.
 timeout -s KILL 900 swift test --package-path "$package" "$@"
+# A test's own context (AsyncWaitBrowserTesting), in a test binary of its
+# own: it links the recorder, which the suite above must not.
+testing_package=Integrations/AsyncWaitBrowserTesting
+timeout -s KILL 600 swift test --package-path "$testing_package"
 
 # A remote browser: Chromium started apart with a DevTools port on the
 # loopback address, and suites run unchanged against it through
@@ -89,6 +94,8 @@ echo "test-browser: suites against a remote browser at $endpoint"
 status=0
 ASYNCWAIT_BROWSER_ENDPOINT="$endpoint" timeout -s KILL 600 swift test --package-path "$package" --skip-build \
   --filter 'BrowserContextTests|ItemListFlowTests|AccountPageTests|DatasetteTests' || status=$?
+ASYNCWAIT_BROWSER_ENDPOINT="$endpoint" timeout -s KILL 300 swift test --package-path "$testing_package" \
+  --skip-build || status=$?
 stop_remote
 trap - EXIT
 if [ "$status" != 0 ]; then

@@ -267,7 +267,25 @@ struct TestFrameworks: FailureRecorder {
       var stack: [(testCase: XCTestCase, defaults: WaitDefaults?)] = []
       /// The failures XCTest recorded since the process started.
       var failures = 0
+      /// What runs when a test case of the stack finishes, by its identity.
+      var finishing: [ObjectIdentifier: [@Sendable () -> Void]] = [:]
       var current: XCTestCase? { stack.last?.testCase }
+    }
+
+    /// The identity and the class of the test case running now, or `nil`
+    /// between test cases.
+    static var currentIdentity: (id: ObjectIdentifier, type: XCTestCase.Type)? {
+      running.withLock { running in running.current.map { (ObjectIdentifier($0), type(of: $0)) } }
+    }
+
+    /// Calls `handler` when the test case `id` finishes; `false`, calling
+    /// nothing, when it is not running.
+    static func whenFinished(_ id: ObjectIdentifier, _ handler: @escaping @Sendable () -> Void) -> Bool {
+      running.withLock { running in
+        guard running.stack.contains(where: { ObjectIdentifier($0.testCase) == id }) else { return false }
+        running.finishing[id, default: []].append(handler)
+        return true
+      }
     }
 
     /// The wait defaults of the running test case's class, or `nil` when it
@@ -350,12 +368,38 @@ struct TestFrameworks: FailureRecorder {
       #endif
 
       func testCaseDidFinish(_ testCase: XCTestCase) {
-        running.withLock { running in
+        let handlers = running.withLock { running in
           if let index = running.stack.lastIndex(where: { $0.testCase === testCase }) {
             running.stack.remove(at: index)
           }
+          return running.finishing.removeValue(forKey: ObjectIdentifier(testCase)) ?? []
         }
+        for handler in handlers { handler() }
       }
+    }
+  }
+#endif
+
+#if canImport(XCTest)
+  /// The XCTest test case running now, for the integrations' test products
+  /// (AsyncWaitBrowserTesting gives each test of a class its own browser
+  /// context, closed when the test case finishes).
+  @_spi(Integrations) public enum RunningXCTestCase {
+    /// The identity and the class of the test case running now, or `nil`
+    /// between test cases.
+    public static var current: (id: ObjectIdentifier, type: any AnyObject.Type)? {
+      XCTestTracking.currentIdentity
+    }
+
+    /// Calls `handler` once, when the test case `id` finishes.
+    ///
+    /// - Parameters:
+    ///   - id: The identity of a running test case, from ``current``.
+    ///   - handler: What to run; it must not block.
+    /// - Returns: `false`, calling nothing, when `id` is not running.
+    public static func whenFinished(_ id: ObjectIdentifier, _ handler: @escaping @Sendable () -> Void) -> Bool
+    {
+      XCTestTracking.whenFinished(id, handler)
     }
   }
 #endif
