@@ -94,7 +94,7 @@ extension Wait {
       cutOff.probe.map { "probe \($0) was still running at the deadline and was cancelled" }
     }
     try await poller.require(
-      comment: comment(), observation: observation, boundsProbes: true, at: location, isolation: isolation
+      comment: comment(), observation: observation, at: location, isolation: isolation
     ) {
       context in
       try await boundedProbe(condition, poller: poller, context: context, cutOff: cutOff) ? () : nil

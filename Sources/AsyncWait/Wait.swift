@@ -186,10 +186,11 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
     column: Int = #column,
     _ condition: () async throws -> Bool
   ) async throws {
-    _ = try await requireValue(
-      comment(), isolation: isolation,
-      callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
-    ) { try await condition() ? () : nil }
+    let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
+    let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller() }
+    try await poller.require(comment: comment(), advisesBoundedForm: true, at: location, isolation: isolation) {
+      _ in try await condition() ? () : nil
+    }
   }
 
   /// Waits until a closure returns a value, and returns it.

@@ -56,10 +56,12 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// What ``cause`` and ``comment`` both begin with, when a wait says so:
   /// the headline then calls it "it" the second time.
   package var causeSubject: String?
-  /// Whether the wait already cut its probes off at the deadline, so that
-  /// an overrun comes from the one interval its final probe is given, or
-  /// from a late wake, and the description gives no advice.
-  package var probesWereBounded = false
+  /// Whether the description answers an overrun with the form that cuts a
+  /// probe off at the deadline (`{ remaining in … }`): only a wait on a
+  /// closure that returns `Bool` has that form to switch to. A wait on a
+  /// query, a value, a sequence or a hold states the overrun alone, and so
+  /// does the bounded form itself.
+  package var advisesBoundedForm = false
   /// When the last probe started, from the start of the wait, when the wait
   /// knows it: past the deadline when the wait woke late or its clock
   /// jumped, which is not the probe's doing.
@@ -127,7 +129,8 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   ///
   /// A probe that is running at the deadline runs to its end, so a probe
   /// that hangs makes the wait last as long as it does; the description
-  /// then says so, and names the form of the wait that cuts a probe off.
+  /// then says so, and, for a wait on a closure that returns `Bool`, names
+  /// the form of the wait that cuts a probe off.
   public var probeOverrun: Duration? {
     guard clockMeasuresRealTime else { return nil }
     let overrun = elapsed - max(timeout, lastProbeStart ?? timeout)
@@ -178,10 +181,10 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
     }
     if let overrun = probeOverrun {
       lines.append(
-        probesWereBounded
-          ? "  the last probe ended \(overrun.shortDescription) after the deadline"
-          : "  the last probe ended \(overrun.shortDescription) after the deadline; a condition that takes "
-            + "the time left (`{ remaining in … }`) is cancelled at the deadline instead")
+        advisesBoundedForm
+          ? "  the last probe ended \(overrun.shortDescription) after the deadline; a condition that takes "
+            + "the time left (`{ remaining in … }`) is cancelled at the deadline instead"
+          : "  the last probe ended \(overrun.shortDescription) after the deadline")
     }
     if let lastError {
       // A multi-line error keeps its lines under its first.

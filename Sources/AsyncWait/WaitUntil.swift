@@ -131,7 +131,7 @@ public func requireEventually<C: Clock>(
   let poller = try validating(at: location) { () throws(AsyncWaitError) in
     try Poller(timeout: timeout, pollingInterval: pollingInterval, clock: clock)
   }
-  try await poller.require(comment: comment(), at: location, isolation: isolation) {
+  try await poller.require(comment: comment(), advisesBoundedForm: true, at: location, isolation: isolation) {
     _ in try await condition() ? () : nil
   }
 }

@@ -1,4 +1,4 @@
-import AsyncWait
+@_spi(Tests) import AsyncWait
 import Testing
 
 /// How values and overruns read in a failure's text.
@@ -35,10 +35,51 @@ import Testing
     let onTime = timeoutError(timeout: .seconds(2), elapsed: .milliseconds(2_040))
 
     #expect(overran.probeOverrun == .seconds(13))
-    #expect(overran.description.contains("the last probe ended 13 s after the deadline"))
-    #expect(overran.description.contains("`{ remaining in … }`"))
+    #expect(overran.description.contains("the last probe ended 13 s after the deadline\n"))
+    #expect(!overran.description.contains("remaining in"))
+    var advised = overran
+    advised.advisesBoundedForm = true
+    #expect(
+      advised.description.contains(
+        "the last probe ended 13 s after the deadline; a condition that takes the time left "
+          + "(`{ remaining in … }`) is cancelled at the deadline instead"))
     #expect(onTime.probeOverrun == nil)
     #expect(!onTime.description.contains("after the deadline"))
+  }
+
+  /// The advice to cut a probe off at the deadline is given by the waits
+  /// that have that form, on a closure that returns `Bool`, and by no
+  /// other: a real probe 300 ms long, against a timeout of 20 ms (a loaded
+  /// machine only makes the overrun longer).
+  @Test func onlyAWaitThatHasTheBoundedFormAdvisesIt() async throws {
+    let wait = Wait(timeout: .milliseconds(20))
+    func overrun(_ body: () async throws -> Void) async throws -> String {
+      try await withWaitDefaults(recordsFailures: false) {
+        let error = try await #require(throws: WaitTimeoutError.self) { try await body() }
+        #expect(error.probeOverrun != nil)
+        return error.description
+      }
+    }
+    let slowly = { () async throws -> Bool in
+      try await Task.sleep(for: .milliseconds(300))
+      return false
+    }
+    let advised = [
+      try await overrun { try await requireEventually(timeout: .milliseconds(20)) { try await slowly() } },
+      try await overrun { try await wait.require { try await slowly() } },
+    ]
+    let stated = [
+      try await overrun { _ = try await wait.requireValue { try await slowly() ? 1 : nil } },
+      try await overrun { try await wait.require(reading: { try await slowly() }, toEqual: true) },
+      try await overrun { try await wait.requireStable(for: .milliseconds(10)) { try await slowly() } },
+    ]
+    for text in advised {
+      #expect(text.contains("after the deadline; a condition that takes the time left"))
+    }
+    for text in stated {
+      #expect(text.contains("after the deadline"))
+      #expect(!text.contains("remaining in"))
+    }
   }
 
   @Test func overrunNeedsMoreThanATenthOfTheTimeoutAndFiftyMilliseconds() {

@@ -8,14 +8,14 @@ extension Poller {
   ///   - observation: What the last probe saw, or `nil`.
   ///   - cause: Why the last probe failed, or `nil` (``WaitTimeoutError/cause``).
   ///   - causeSubject: What `cause` and `comment` both begin with, if they do.
-  ///   - boundsProbes: Whether the wait cut its probes off at the deadline
-  ///     (the `{ remaining in … }` form), so an overrun needs no advice.
+  ///   - advisesBoundedForm: Whether an overrun is answered with the form
+  ///     that cuts a probe off at the deadline (`{ remaining in … }`).
   ///   - location: Where the wait was called.
   /// - Returns: The error to throw.
   @usableFromInline
   func failure(
     _ expiry: PollExpiry, comment: String?, observation: String? = nil, cause: String? = nil,
-    causeSubject: String? = nil, boundsProbes: Bool = false, location: CallSite
+    causeSubject: String? = nil, advisesBoundedForm: Bool = false, location: CallSite
   ) -> any Error {
     var error = WaitTimeoutError(
       comment: comment, timeout: timeout, timeoutScale: timing.scale,
@@ -25,7 +25,7 @@ extension Poller {
       location: location)
     error.cause = cause
     error.causeSubject = causeSubject
-    error.probesWereBounded = boundsProbes
+    error.advisesBoundedForm = advisesBoundedForm
     error.lastProbeStart = expiry.lastProbeStart
     error.clockMeasuresRealTime = TimeoutScale.applies(to: clock)
     return FailureRecording.report(error, at: location)

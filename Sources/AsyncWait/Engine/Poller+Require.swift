@@ -24,8 +24,10 @@ extension Poller {
   ///     nothing by default.
   ///   - causeSubject: What the cause and the comment both begin with, for
   ///     the headline to call it "it" the second time.
-  ///   - boundsProbes: Whether the wait cuts its probes off at the deadline
-  ///     (the `{ remaining in … }` form), so an overrun needs no advice.
+  ///   - advisesBoundedForm: Whether a probe that ran long is answered with
+  ///     the form that cuts a probe off at the deadline (`{ remaining in … }`):
+  ///     `true` only for the forms that have it (a closure that returns
+  ///     `Bool`), which no other wait's caller can switch to.
   ///   - location: Where the wait was called.
   ///   - isolation: The actor the probe runs on; the caller's by default.
   ///   - probe: Returns a value when the wait is decided, `nil` otherwise.
@@ -39,7 +41,7 @@ extension Poller {
     observation: () async -> String? = { nil },
     cause: () -> String? = { nil },
     causeSubject: String? = nil,
-    boundsProbes: Bool = false,
+    advisesBoundedForm: Bool = false,
     at location: CallSite,
     isolation: isolated (any Actor)? = #isolation,
     _ probe: (ProbeContext) async throws -> Value?
@@ -52,7 +54,7 @@ extension Poller {
     case .expired(let expiry):
       throw await failure(
         expiry, comment: comment(), observation: observation(), cause: cause(), causeSubject: causeSubject,
-        boundsProbes: boundsProbes,
+        advisesBoundedForm: advisesBoundedForm,
         location: location)
     }
   }
