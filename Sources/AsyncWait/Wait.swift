@@ -188,7 +188,8 @@ public struct Wait<C: Clock>: Sendable where C.Duration == Duration {
   ) async throws {
     let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller() }
-    try await poller.require(comment: comment(), advisesBoundedForm: true, at: location, isolation: isolation) {
+    try await poller.require(comment: comment(), advisesBoundedForm: true, at: location, isolation: isolation)
+    {
       _ in try await condition() ? () : nil
     }
   }

@@ -56,11 +56,12 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
   /// What ``cause`` and ``comment`` both begin with, when a wait says so:
   /// the headline then calls it "it" the second time.
   package var causeSubject: String?
-  /// Whether the description answers an overrun with the form that cuts a
-  /// probe off at the deadline (`{ remaining in … }`): only a wait on a
-  /// closure that returns `Bool` has that form to switch to. A wait on a
-  /// query, a value, a sequence or a hold states the overrun alone, and so
-  /// does the bounded form itself.
+  /// Whether the description answers an overrun with the bounded form.
+  ///
+  /// Only a wait on a closure that returns `Bool` has a form that cuts a
+  /// probe off at the deadline (`{ remaining in … }`) to switch to. A wait
+  /// on a query, a value, a sequence or a hold states the overrun alone,
+  /// and so does the bounded form itself.
   package var advisesBoundedForm = false
   /// When the last probe started, from the start of the wait, when the wait
   /// knows it: past the deadline when the wait woke late or its clock
