@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-targets=(AsyncWait AsyncWaitElements AsyncWaitTesting AsyncWaitBrowser AsyncWaitBrowserTesting)
+targets=(AsyncWait AsyncWaitElements AsyncWaitTesting AsyncWaitBrowser AsyncWaitBrowserTesting AsyncWaitATSPI)
 triple=$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')
 
 # One target a build: given several --target options, swift build builds
@@ -39,7 +39,9 @@ for target in "${targets[@]}"; do
   graphs="$out/symbol-graphs/$target"
   rm -rf "$graphs" "$out/$target.doccarchive"
   mkdir -p "$graphs"
+  # AsyncWaitATSPI imports its loader, a C module of declarations only.
   swift symbolgraph-extract -module-name "$target" -I "$modules" -target "$triple" \
+    -I Sources/AsyncWaitATSPILoader/include \
     -minimum-access-level public -skip-synthesized-members -output-dir "$graphs"
   docc convert "Sources/$target/$target.docc" \
     --additional-symbol-graph-dir "$graphs" \

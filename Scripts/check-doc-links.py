@@ -2,9 +2,9 @@
 """Fails on a page of the docs site that names another module, one of its
 symbols or one of its articles without linking it.
 
-The site merges five catalogs: the site's own pages (Docs/SwiftAsyncWait.docc)
-and the modules AsyncWait, AsyncWaitElements, AsyncWaitTesting and
-AsyncWaitBrowser. DocC resolves ``Symbol`` and <doc:article> links only
+The site merges seven catalogs: the site's own pages (Docs/SwiftAsyncWait.docc)
+and the modules AsyncWait, AsyncWaitElements, AsyncWaitTesting,
+AsyncWaitBrowser, AsyncWaitBrowserTesting and AsyncWaitATSPI. DocC resolves ``Symbol`` and <doc:article> links only
 inside one catalog, so a page that names something of another module must
 link it by path (`[Wait](/documentation/asyncwait/wait)`); a reader who
 starts on that page otherwise meets a dead end. This check reads every page,

@@ -15,4 +15,6 @@ MODULE_CATALOGS = {
     "AsyncWaitElements": root / "Sources" / "AsyncWaitElements" / "AsyncWaitElements.docc",
     "AsyncWaitTesting": root / "Sources" / "AsyncWaitTesting" / "AsyncWaitTesting.docc",
     "AsyncWaitBrowser": root / "Sources" / "AsyncWaitBrowser" / "AsyncWaitBrowser.docc",
+    "AsyncWaitBrowserTesting": root / "Sources" / "AsyncWaitBrowserTesting" / "AsyncWaitBrowserTesting.docc",
+    "AsyncWaitATSPI": root / "Sources" / "AsyncWaitATSPI" / "AsyncWaitATSPI.docc",
 }

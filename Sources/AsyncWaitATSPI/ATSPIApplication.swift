@@ -23,7 +23,7 @@ public import AsyncWaitElements
 /// > Note: The integration links no system library: it opens libatspi and
 /// > GLib (Debian's `libatspi2.0-0` and `libglib2.0-0`) when it is first
 /// > used. Where they are missing, as on macOS, it still builds, and
-/// > ``init(named:)`` throws an ``ATSPIError`` that names the library.
+/// > ``init(named:nodeBudget:)`` throws an ``ATSPIError`` that names the library.
 public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   /// The application's node type.
   public typealias Node = ATSPINode
