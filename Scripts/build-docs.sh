@@ -5,9 +5,12 @@
 # without the DocC plugin, treating every warning as an error, and merges the
 # archives into one static site whose root opens the landing page.
 #
-#   Scripts/build-docs.sh [OUTPUT_DIR] [--hosting-base-path BASE]
+#   Scripts/build-docs.sh [OUTPUT_DIR] [--hosting-base-path BASE] [--scratch-path DIR]
 #       (default: .build/docs; BASE: the path the site is served under, such
-#       as swift-async-wait for https://owner.github.io/swift-async-wait/)
+#       as swift-async-wait for https://owner.github.io/swift-async-wait/;
+#       DIR: where the modules are built, .build unless given: CI gives an
+#       empty one, so that nothing an earlier step built can stand in for a
+#       module this script fails to build)
 #   python3 -m http.server --directory .build/docs/site 8000   # then open http://localhost:8000
 #
 # The articles link across modules with paths from the site's root
@@ -19,9 +22,11 @@ cd "$(dirname "$0")/.."
 
 out=.build/docs
 base=""
+scratch=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --hosting-base-path) base=${2#/}; base=${base%/}; shift 2 ;;
+    --scratch-path) scratch=(--scratch-path "$2"); shift 2 ;;
     *) out=$1; shift ;;
   esac
 done
@@ -31,8 +36,8 @@ triple=$(swift -print-target-info | python3 -c 'import json,sys; print(json.load
 
 # One target a build: given several --target options, swift build builds
 # only the last, which a fresh clone's first docs build found out.
-for target in "${targets[@]}"; do swift build --target "$target"; done
-bin=$(swift build --show-bin-path)
+for target in "${targets[@]}"; do swift build ${scratch[@]+"${scratch[@]}"} --target "$target"; done
+bin=$(swift build ${scratch[@]+"${scratch[@]}"} --show-bin-path)
 modules="$bin/Modules"
 
 for target in "${targets[@]}"; do
