@@ -145,53 +145,164 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
     return nil
   }
 
-  /// Performs an element's default action, as a click does for a button.
+  /// Performs an element's default action, as a click does for a button,
+  /// once the element is ready for it.
   ///
-  /// - Parameter element: The element, which must exist and be enabled.
-  /// - Throws: ``ATSPIError`` when the element does not exist, is disabled, or
-  ///   has no action.
-  public func click(_ element: TreeElement<ATSPINode>) async throws {
-    let node = try await target(element)
-    let handle = node.handle
-    try await ATSPIThread.shared.perform { atspi in
+  /// The action waits, as a browser page's do, until its query finds
+  /// exactly one element that is showing, enabled, not busy and has an
+  /// action, then performs its first action (a button's `click`). A click
+  /// right after the app starts waits for the button to appear.
+  ///
+  /// ```swift
+  /// try await app.click(app.buttons["ItemListScreen.button.add"])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - element: The element.
+  ///   - timeout: How long to wait for it to be ready; `nil` takes the
+  ///     scope's action timeout (`WaitDefaults.actionTimeout`).
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: `WaitTimeoutError` when the element is not ready in time,
+  ///   its first line leading with the check it failed last (`… is not
+  ///   enabled`); ``ATSPIError`` when the action itself fails;
+  ///   `CancellationError`.
+  public func click(
+    _ element: TreeElement<ATSPINode>,
+    timeout: Duration? = nil,
+    callSite: CallSite? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    try await act(
+      on: element,
+      readiness: "ready for a click: to exist, be showing, be enabled, not be busy and have an action",
+      timeout: timeout,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { atspi, handle in
       guard let action = atspi.atspi_accessible_get_action_iface(handle.pointer) else {
-        throw ATSPIError("\(node.elementType) \"\(node.label)\" has no action")
+        return "it has no action"
       }
       defer { atspi.g_object_unref(UnsafeMutableRawPointer(action)) }
       var error: UnsafeMutablePointer<GError>?
       _ = atspi.atspi_action_do_action(action, 0, &error)
       try atspi.check(error)
+      return nil
     }
   }
 
-  /// Replaces the text of an editable element, as typing does.
+  /// Replaces the text of an editable element, as typing does, once the
+  /// element is ready for it.
+  ///
+  /// The action waits, as ``click(_:timeout:callSite:fileID:filePath:line:column:)``
+  /// does, until its query finds exactly one element that is showing,
+  /// enabled, not busy and takes text (AT-SPI's `EditableText`).
   ///
   /// - Parameters:
   ///   - text: The new text.
-  ///   - element: The element, which must exist, be enabled and editable.
-  /// - Throws: ``ATSPIError`` when the element does not exist, is disabled or
-  ///   is not editable.
-  public func type(_ text: String, into element: TreeElement<ATSPINode>) async throws {
-    let node = try await target(element)
-    let handle = node.handle
-    try await ATSPIThread.shared.perform { atspi in
+  ///   - element: The element.
+  ///   - timeout: How long to wait for it to be ready; `nil` takes the
+  ///     scope's action timeout (`WaitDefaults.actionTimeout`).
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  /// - Throws: As ``click(_:timeout:callSite:fileID:filePath:line:column:)``
+  ///   does.
+  public func type(
+    _ text: String,
+    into element: TreeElement<ATSPINode>,
+    timeout: Duration? = nil,
+    callSite: CallSite? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws {
+    try await act(
+      on: element, readiness: "ready for typing: to exist, be showing, be enabled, not be busy and take text",
+      timeout: timeout,
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { atspi, handle in
       guard let editable = atspi.atspi_accessible_get_editable_text_iface(handle.pointer) else {
-        throw ATSPIError("\(node.elementType) \"\(node.label)\" is not editable")
+        return "it does not take text"
       }
       defer { atspi.g_object_unref(UnsafeMutableRawPointer(editable)) }
       var error: UnsafeMutablePointer<GError>?
       _ = atspi.atspi_editable_text_set_text_contents(editable, text, &error)
       try atspi.check(error)
+      return nil
     }
   }
 
-  /// The node an action is aimed at: it must exist and be enabled.
-  private func target(_ element: TreeElement<ATSPINode>) async throws -> ATSPINode {
-    guard let node = try await element.snapshot() else {
-      throw ATSPIError("\(element.elementDescription) does not exist")
+  /// Waits until `element` is one element that is showing, enabled and not
+  /// busy, and `perform` has acted on it, on the AT-SPI thread.
+  ///
+  /// - Parameters:
+  ///   - element: The element.
+  ///   - readiness: What the element must be, for the failure: "ready for
+  ///     a click: to exist, …".
+  ///   - timeout: The action's timeout, or `nil` for the scope's.
+  ///   - location: Where the action was called.
+  ///   - perform: Acts on the live node; returns what the element lacks
+  ///     (said of "it") when it cannot, `nil` once it has acted.
+  /// - Throws: As the actions do.
+  private func act(
+    on element: TreeElement<ATSPINode>, readiness: String, timeout: Duration?, at location: CallSite,
+    _ perform: @escaping @Sendable (ATSPIFunctions, AccessibleHandle) throws -> String?
+  ) async throws {
+    let subject = element.elementDescription
+    var unmet: String?
+    var ambiguity: AmbiguousElementError?
+    func probe() async throws -> Void? {
+      unmet = nil
+      ambiguity = nil
+      let found: ATSPINode?
+      do {
+        found = try await element.uniqueSnapshot()
+      } catch let error as AmbiguousElementError {
+        ambiguity = error
+        unmet = "it is not one element: \(error)"
+        return nil
+      }
+      guard let node = found else {
+        unmet = "it does not exist"
+        return nil
+      }
+      if !node.isShowing {
+        unmet = "it is not showing"
+      } else if !node.isEnabled {
+        unmet = "it is not enabled"
+      } else if node.isBusy {
+        unmet = "it is busy"
+      } else {
+        let handle = node.handle
+        unmet = try await ATSPIThread.shared.perform { atspi in try perform(atspi, handle) }
+      }
+      return unmet == nil ? () : nil
     }
-    guard node.isEnabled else { throw ATSPIError("\(element.elementDescription) is disabled") }
-    return node
+    try await Wait(timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [trigger]).requireValue(
+      "\(subject) to be \(readiness)",
+      observation: {
+        let state = await element.failureDescription
+        return "last probe: \(unmet ?? "it could not be read")" + (state.map { "\n\($0)" } ?? "")
+      },
+      cause: {
+        if let ambiguity {
+          return
+            "\(ambiguity.query) matches \(ambiguity.matchCount) elements, and an action needs exactly one"
+        }
+        return unmet.map { "\(subject) \($0.dropFirst(3))" }
+      },
+      causeSubject: subject, callSite: location, probe)
   }
 }
 

@@ -8,7 +8,7 @@ public import AsyncWaitElements
 /// the role itself is ``role``), the accessible id as ``identifier``, the name as
 /// ``label``, the text of text nodes as ``value``, and the sensitive state as
 /// ``isEnabled``. A snapshot is taken once per probe and does not change;
-/// actions on it (``ATSPIApplication/click(_:)``) act on the live node.
+/// actions on it (``ATSPIApplication/click(_:timeout:callSite:fileID:filePath:line:column:)``) act on the live node.
 public struct ATSPINode: QueryableNode, Sendable {
   /// The node's kind: its role mapped onto the package's element types (see
   /// ``elementType(forRole:)``).
@@ -29,6 +29,9 @@ public struct ATSPINode: QueryableNode, Sendable {
   public var isShowing: Bool
   /// Whether the node has the keyboard focus.
   public var isFocused: Bool
+  /// Whether the node says it is busy and cannot respond now (AT-SPI's
+  /// `busy` state), as a window that is loading does.
+  public var isBusy: Bool
   /// The node's children, in order.
   public var children: [ATSPINode]
 
@@ -46,7 +49,7 @@ public struct ATSPINode: QueryableNode, Sendable {
     let name = try atspi.string { atspi.atspi_accessible_get_name(pointer, $0) }
     let description = try atspi.string { atspi.atspi_accessible_get_description(pointer, $0) }
     let identifier = try atspi.string { atspi.atspi_accessible_get_accessible_id(pointer, $0) }
-    var states = (enabled: false, showing: false, focused: false)
+    var states = (enabled: false, showing: false, focused: false, busy: false)
     if let set = atspi.atspi_accessible_get_state_set(pointer) {
       defer { atspi.g_object_unref(UnsafeMutableRawPointer(set)) }
       states.enabled =
@@ -54,6 +57,7 @@ public struct ATSPINode: QueryableNode, Sendable {
         && atspi.atspi_state_set_contains(set, ATSPI_STATE_ENABLED) != 0
       states.showing = atspi.atspi_state_set_contains(set, ATSPI_STATE_SHOWING) != 0
       states.focused = atspi.atspi_state_set_contains(set, ATSPI_STATE_FOCUSED) != 0
+      states.busy = atspi.atspi_state_set_contains(set, ATSPI_STATE_BUSY) != 0
     }
     var value: String?
     if let text = atspi.atspi_accessible_get_text_iface(pointer) {
@@ -76,7 +80,7 @@ public struct ATSPINode: QueryableNode, Sendable {
     return ATSPINode(
       elementType: elementType(forRole: role), role: role, identifier: identifier, label: name, value: value,
       description: description, isEnabled: states.enabled, isShowing: states.showing,
-      isFocused: states.focused,
+      isFocused: states.focused, isBusy: states.busy,
       children: children, handle: accessible)
   }
 }

@@ -351,8 +351,8 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
     "AsyncWaitBrowser.BrowserPage.dispatchEvent(_:on:eventInit:timeout:)": browserAction,
     "AsyncWaitBrowser.ElementQuery.require(classes:_:timeout:pollingInterval:using:)":
       "a page's query: its root provider is the page's own, and it reads the matches' classes; it runs no caller code",
-    "AsyncWaitATSPI.ATSPIApplication.click(_:)": atspiAction,
-    "AsyncWaitATSPI.ATSPIApplication.type(_:into:)": atspiAction,
+    "AsyncWaitATSPI.ATSPIApplication.click(_:timeout:)": atspiAction,
+    "AsyncWaitATSPI.ATSPIApplication.type(_:into:timeout:)": atspiAction,
   ]
 
   private static let browserAction =

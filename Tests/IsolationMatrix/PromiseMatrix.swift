@@ -67,12 +67,15 @@ extension Entry {
     "AsyncWaitBrowser.BrowserPage.dispatchEvent(_:on:eventInit:timeout:)": browserAction,
     "AsyncWaitBrowser.ElementQuery.require(classes:_:timeout:pollingInterval:using:)":
       "a page's query through Wait.requireValue, a row here; its probes read the page's own root",
-    "AsyncWaitATSPI.ATSPIApplication.click(_:)": "one call to the application: it has no probes",
-    "AsyncWaitATSPI.ATSPIApplication.type(_:into:)": "one call to the application: it has no probes",
+    "AsyncWaitATSPI.ATSPIApplication.click(_:timeout:)": atspiAction,
+    "AsyncWaitATSPI.ATSPIApplication.type(_:into:timeout:)": atspiAction,
   ]
 
   private static let browserAction =
     "its readiness is one Wait.requireValue, a row here, over the page's own reads"
+
+  private static let atspiAction =
+    "its readiness and the action are one Wait.requireValue, a row here, over the application's own reads"
 
   /// What the wait promises about its probes' errors; `nil` for an entry
   /// whose probe cannot throw, with ``probeCannotThrow`` saying why.

@@ -71,6 +71,8 @@ typedef struct _GError {
 /// The states of an accessible that AsyncWaitATSPI reads; the values are
 /// those of AtspiStateType in atspi-constants.h.
 typedef enum {
+  /// The object is busy and cannot respond now (a window that loads).
+  ATSPI_STATE_BUSY = 3,
   /// The object is enabled: it would accept user interaction if sensitive.
   ATSPI_STATE_ENABLED = 8,
   /// The object has the keyboard focus.

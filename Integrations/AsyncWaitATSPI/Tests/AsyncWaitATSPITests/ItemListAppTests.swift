@@ -150,7 +150,41 @@ struct ItemListAppTests {
       }
 
       try await remove.require(for: \.isEnabled, toEqual: false, timeout: timeout)
-      await #expect(throws: ATSPIError.self) { try await app.click(remove) }
+      // An action waits for its element to be ready, and its failure leads
+      // with the check the element failed last.
+      let disabled = try await #require(throws: WaitTimeoutError.self) {
+        try await app.click(remove, timeout: .milliseconds(300))
+      }
+      // The query is described from the application, by its name.
+      let headline = String(disabled.description.prefix { $0 != "\n" })
+      #expect(headline.hasPrefix(app.name + ".descendants(matching: .button)"))
+      #expect(
+        headline.hasSuffix(
+          #"["Remove Last"] is not enabled; timed out after 300 ms "#
+            + "waiting for it to be ready for a click: to exist, be showing, be enabled, not be busy "
+            + "and have an action"))
+      let button = try await #require(throws: WaitTimeoutError.self) {
+        try await app.type("Milk", into: remove, timeout: .milliseconds(300))
+      }
+      #expect(button.description.contains(#"["Remove Last"] is not enabled; timed out"#))
+    }
+  }
+
+  /// An action right after the app starts waits for its element, as a
+  /// browser page's does, where it threw "does not exist" at once.
+  @Test func anActionRightAfterTheLaunchWaitsForItsElement() async throws {
+    try await withItemListApp { app in
+      try await app.click(app.buttons["ItemListScreen.button.remind"], timeout: timeout)
+      try await app.sheets["ReminderSheet.dialog.main"].requireExistence(timeout: timeout)
+      // A button takes no text: said first.
+      let error = try await #require(throws: WaitTimeoutError.self) {
+        try await app.type(
+          "Milk", into: app.buttons["ItemListScreen.button.add"], timeout: .milliseconds(300))
+      }
+      #expect(
+        error.description.hasPrefix(
+          app.name + #".descendants(matching: .button)["ItemListScreen.button.add"] does not take text; "#
+            + "timed out after 300 ms"))
     }
   }
 
