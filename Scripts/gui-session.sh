@@ -17,13 +17,26 @@ if [ $# = 0 ]; then
   exit 2
 fi
 # Run time only: AsyncWaitATSPI opens libatspi (libatspi2.0-0) when it is
-# first used, and builds without its development files; GTK 3 and PyGObject
-# are what the package's own test app needs.
-packages=(xvfb dbus at-spi2-core libatspi2.0-0 libgtk-3-0 gir1.2-gtk-3.0 python3-gi)
+# first used, and builds without its development files. The packages an
+# app under test needs besides (GTK, Qt, an interpreter) come from
+# GUI_SESSION_PACKAGES, space-separated. Without Debian's package tool, the
+# programs are looked for instead, and nothing is installed.
+packages=(xvfb dbus at-spi2-core libatspi2.0-0)
+read -r -a extra <<< "${GUI_SESSION_PACKAGES:-}"
+packages+=(${extra[@]+"${extra[@]}"})
 missing=()
-for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
+if command -v dpkg-query > /dev/null; then
+  for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+else
+  for program in Xvfb dbus-run-session dbus-send; do
+    if ! command -v "$program" > /dev/null; then
+      echo "gui-session: $program is missing (Xvfb, D-Bus and AT-SPI are needed)" >&2
+      exit 1
+    fi
+  done
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then
     echo "gui-session: these packages are missing and installing them needs root: ${missing[*]}" >&2
@@ -37,13 +50,22 @@ workdir=$(mktemp -d)
 xvfb_pid=""
 session_pid=""
 cleanup() {
-  # The session runs in a process group of its own: kill all of it (the bus,
-  # the accessibility bus and registry it activated, any app a test left).
-  [ -n "$session_pid" ] && kill -9 -- "-$session_pid" 2>/dev/null || true
+  # The command runs in a session of its own (setsid): kill every process
+  # of it, the bus, the accessibility bus and registry it activated and any
+  # app left, by session id, since a program in it (GNU timeout, a test
+  # runner) may have moved to a process group of its own.
+  if [ -n "$session_pid" ]; then
+    pkill -KILL -s "$session_pid" 2>/dev/null || true
+    kill -9 -- "-$session_pid" 2>/dev/null || true
+  fi
   [ -n "$xvfb_pid" ] && kill -9 "$xvfb_pid" 2>/dev/null || true
   rm -rf "$workdir"
 }
-trap cleanup EXIT INT TERM
+# Cleanup runs once, on exit; a signal exits with its status.
+trap cleanup EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 # Xvfb picks a free display and writes its number to the descriptor given.
 exec {display_fd}>"$workdir/display"
 Xvfb -displayfd "$display_fd" -screen 0 1024x768x24 -nolisten tcp > "$workdir/xvfb.log" 2>&1 &
@@ -65,7 +87,11 @@ echo "gui-session: Xvfb on $DISPLAY" >&2
 set +e
 # Inside the session, start the accessibility bus before the command does.
 setsid dbus-run-session -- bash -c '
-  dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.a11y.Bus.GetAddress > /dev/null
+  if ! dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.a11y.Bus.GetAddress > /dev/null
+  then
+    echo "gui-session: the accessibility bus did not start (is at-spi2-core installed?)" >&2
+    exit 1
+  fi
   exec "$@"' gui-session "$@" &
 session_pid=$!
 wait "$session_pid"

@@ -12,7 +12,9 @@ cd "$(dirname "$0")/.."
 # installs from Debian) is Scripts/gui-session.sh, the script users run
 # their own AT-SPI tests with. A hang must not eat CI's time: the tests get
 # ten minutes.
-Scripts/gui-session.sh timeout -s KILL 600 swift test --package-path Integrations/AsyncWaitATSPI "$@"
+# The test app is a Python GTK 3 program.
+GUI_SESSION_PACKAGES="libgtk-3-0 gir1.2-gtk-3.0 python3-gi" \
+  Scripts/gui-session.sh timeout -s KILL 600 swift test --package-path Integrations/AsyncWaitATSPI "$@"
 
 workdir=$(mktemp -d)
 trap 'rm -rf "$workdir"' EXIT

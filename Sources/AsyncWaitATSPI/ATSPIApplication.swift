@@ -189,11 +189,16 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
       guard let action = atspi.atspi_accessible_get_action_iface(handle.pointer) else {
         return "it has no action"
       }
+      atspi.g_object_unref(UnsafeMutableRawPointer(action))
+      return nil
+    } perform: { atspi, handle in
+      guard let action = atspi.atspi_accessible_get_action_iface(handle.pointer) else {
+        throw ATSPIError("\(element.elementDescription) has no action")
+      }
       defer { atspi.g_object_unref(UnsafeMutableRawPointer(action)) }
       var error: UnsafeMutablePointer<GError>?
       _ = atspi.atspi_action_do_action(action, 0, &error)
       try atspi.check(error)
-      return nil
     }
   }
 
@@ -235,16 +240,25 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
       guard let editable = atspi.atspi_accessible_get_editable_text_iface(handle.pointer) else {
         return "it does not take text"
       }
+      atspi.g_object_unref(UnsafeMutableRawPointer(editable))
+      return nil
+    } perform: { atspi, handle in
+      guard let editable = atspi.atspi_accessible_get_editable_text_iface(handle.pointer) else {
+        throw ATSPIError("\(element.elementDescription) does not take text")
+      }
       defer { atspi.g_object_unref(UnsafeMutableRawPointer(editable)) }
       var error: UnsafeMutablePointer<GError>?
       _ = atspi.atspi_editable_text_set_text_contents(editable, text, &error)
       try atspi.check(error)
-      return nil
     }
   }
 
   /// Waits until `element` is one element that is showing, enabled and not
-  /// busy, and `perform` has acted on it, on the AT-SPI thread.
+  /// busy and lacks nothing the action needs, then acts on it once.
+  ///
+  /// The action runs after the wait, never in a probe: an action whose
+  /// call timed out may have been done, and is not done again. Its error
+  /// is thrown as it is, never retried.
   ///
   /// - Parameters:
   ///   - element: The element.
@@ -252,17 +266,19 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   ///     a click: to exist, …".
   ///   - timeout: The action's timeout, or `nil` for the scope's.
   ///   - location: Where the action was called.
-  ///   - perform: Acts on the live node; returns what the element lacks
-  ///     (said of "it") when it cannot, `nil` once it has acted.
+  ///   - lacks: Says what the live node lacks for the action (said of
+  ///     "it"), or `nil`; on the AT-SPI thread, in a probe.
+  ///   - perform: Acts on the live node, on the AT-SPI thread.
   /// - Throws: As the actions do.
   private func act(
     on element: TreeElement<ATSPINode>, readiness: String, timeout: Duration?, at location: CallSite,
-    _ perform: @escaping @Sendable (ATSPIFunctions, AccessibleHandle) throws -> String?
+    lacks: @escaping @Sendable (ATSPIFunctions, AccessibleHandle) -> String?,
+    perform: @escaping @Sendable (ATSPIFunctions, AccessibleHandle) throws -> Void
   ) async throws {
     let subject = element.elementDescription
     var unmet: String?
     var ambiguity: AmbiguousElementError?
-    func probe() async throws -> Void? {
+    func probe() async throws -> AccessibleHandle? {
       unmet = nil
       ambiguity = nil
       let found: ATSPINode?
@@ -285,24 +301,32 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
         unmet = "it is busy"
       } else {
         let handle = node.handle
-        unmet = try await ATSPIThread.shared.perform { atspi in try perform(atspi, handle) }
+        unmet = try await ATSPIThread.shared.perform { atspi in lacks(atspi, handle) }
+        if unmet == nil { return handle }
       }
-      return unmet == nil ? () : nil
+      return nil
     }
-    try await Wait(timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [trigger]).requireValue(
-      "\(subject) to be \(readiness)",
-      observation: {
-        let state = await element.failureDescription
-        return "last probe: \(unmet ?? "it could not be read")" + (state.map { "\n\($0)" } ?? "")
-      },
-      cause: {
-        if let ambiguity {
-          return
-            "\(ambiguity.query) matches \(ambiguity.matchCount) elements, and an action needs exactly one"
-        }
-        return unmet.map { "\(subject) \($0.dropFirst(3))" }
-      },
-      causeSubject: subject, callSite: location, probe)
+    let handle = try await Wait(timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [trigger])
+      .requireValue(
+        "\(subject) to be \(readiness)",
+        observation: {
+          let state = await element.failureDescription
+          return "last probe: \(unmet ?? "it could not be read")" + (state.map { "\n\($0)" } ?? "")
+        },
+        cause: {
+          if let ambiguity {
+            return
+              "\(ambiguity.query) matches \(ambiguity.matchCount) elements, and an action needs exactly one"
+          }
+          return unmet.map { "\(subject) \($0.dropFirst(3))" }
+        },
+        causeSubject: subject, callSite: location, probe)
+    do {
+      try await ATSPIThread.shared.perform { atspi in try perform(atspi, handle) }
+    } catch let error as ATSPIError {
+      // Not retried: the action may have been done.
+      throw ATSPIError(error.message, isTransient: false)
+    }
   }
 }
 

@@ -19,10 +19,11 @@ import Foundation
 /// a search by test id, `id` or whole accessible name, and otherwise
 /// against a snapshot of the page (see ``BrowserNode`` for what a node
 /// holds and how identifiers match). Changes to the DOM, reported from
-/// inside the page by a mutation observer, input and focus events,
-/// navigations and loads fire ``trigger``, which every query from this page
-/// carries, so waits probe again within milliseconds of a change; polling
-/// stays as the safety net for changes nothing reports, such as an animation.
+/// inside the page by a mutation observer once the document is parsed
+/// (every 50 ms while it is), input and focus events, navigations and
+/// loads fire ``trigger``, which every query from this page carries, so
+/// waits probe again within milliseconds of a change; polling stays as the
+/// safety net for changes nothing reports, such as an animation.
 public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// The page's node type.
   public typealias Node = BrowserNode
@@ -74,8 +75,10 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// that a probe calls it by name.
   ///
   /// A mutation observer reports changes to the DOM (nodes, attributes,
-  /// text), also inside shadow roots, which it is given as they are
-  /// attached; events report what changes no node (input, focus, the end
+  /// text) once the document is parsed, also inside shadow roots, which it
+  /// is given as they are attached (while the parser runs, a timer wakes
+  /// the waits every 50 ms instead: the observer's records of every parsed
+  /// node doubled the load of a large page); events report what changes no node (input, focus, the end
   /// of a transition or an animation, a `<details>` toggled). Changes that
   /// come in one turn of the page's event loop make one call. Chromium's
   /// own DOM events would need the whole document sent over first

@@ -1,5 +1,6 @@
 @_spi(Integrations) import AsyncWait
 public import AsyncWaitBrowser
+import Testing
 
 #if canImport(XCTest)
   @_spi(Integrations) import AsyncWaitTesting
@@ -27,7 +28,11 @@ extension BrowserContext {
     get async throws {
       if let slot = ContextSlot.scoped { return try await slot.context() }
       #if canImport(XCTest)
-        if let slot = ContextSlot.ofRunningXCTestCase() { return try await slot.context() }
+        // A Swift Testing test without the trait gets none, even while an
+        // XCTest case runs in the same process.
+        if Test.current == nil, let slot = ContextSlot.ofRunningXCTestCase() {
+          return try await slot.context()
+        }
       #endif
       throw NoBrowserContextError()
     }
@@ -54,8 +59,10 @@ final class ContextSlot: Sendable {
   @TaskLocal static var scoped: ContextSlot?
 
   let options: BrowserContext.Options
-  /// The opening, once a read has started it.
-  private let opening = Locked<Task<BrowserContext, any Error>?>(nil)
+  /// The opening, once a read has started it, and whether the test has
+  /// ended: a read after that (a task that outlived its test) gets no
+  /// context, which nothing would close.
+  private let opening = Locked<(task: Task<BrowserContext, any Error>?, isClosed: Bool)>((nil, false))
 
   init(options: BrowserContext.Options) {
     self.options = options
@@ -67,24 +74,30 @@ final class ContextSlot: Sendable {
   /// failed is tried again by the next caller.
   func context() async throws -> BrowserContext {
     let options = options
-    let task = opening.withLock { opening in
-      if let opening { return opening }
+    let task = opening.withLock { opening -> Task<BrowserContext, any Error>? in
+      if opening.isClosed { return nil }
+      if let task = opening.task { return task }
       let task = Task { try await Browser.shared.newContext(options) }
-      opening = task
+      opening.task = task
       return task
     }
+    guard let task else { throw NoBrowserContextError() }
     do {
       return try await task.value
     } catch {
-      opening.withLock { opening in if opening == task { opening = nil } }
+      opening.withLock { opening in if opening.task == task { opening.task = nil } }
       throw error
     }
   }
 
   /// Closes the context, if one was opened, without waiting for it to
-  /// close: the next test need not wait.
+  /// close (the next test need not wait), and opens none after.
   func closeSoon() {
-    guard let task = opening.withLock({ $0 }) else { return }
+    let task = opening.withLock { opening in
+      opening.isClosed = true
+      return opening.task
+    }
+    guard let task else { return }
     Task { try? await task.value.close() }
   }
 

@@ -18,7 +18,8 @@
 /// `BrowserContext.current`: opened on
 /// `Browser.shared` at the test's first read, and closed
 /// when XCTest finishes the test. A subclass inherits its superclass's
-/// options, or declares its own. The running test case is known from
+/// options; declare them `class var` in the superclass to let a subclass
+/// override them. The running test case is known from
 /// XCTest's observation, which AsyncWaitTesting starts when the test
 /// binary loads.
 public protocol BrowserContextProviding {

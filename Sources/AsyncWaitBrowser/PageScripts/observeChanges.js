@@ -11,7 +11,8 @@
 // While the document is parsed, nothing is observed: the records of every
 // node the parser adds doubled or tripled the load of a page of 20,000
 // rows. The waits are woken every 50 ms instead, and the document is
-// observed from DOMContentLoaded on, which counts as a change.
+// observed once its parse ends (DOMContentLoaded, or the ready state
+// leaving "loading"), which counts as a change.
 //
 // It also counts the document's changes: `__asyncWaitVersion` is a number
 // that grows with every change to the DOM (and to nothing else: not focus,
@@ -24,7 +25,9 @@
 // searches when they are open and declines when a script attached a closed
 // one: `__asyncWaitHasShadowRoots` is true once a script attached one
 // (open or closed) or an open one the HTML declares was seen: in the whole
-// document once it is parsed, and below the nodes added after;
+// document once it is parsed, and below the nodes added after; while the
+// document is parsed it is `undefined` (not known) unless a script
+// attached one;
 // `__asyncWaitHasClosedShadowRoots` once a script attached a closed one. A
 // closed root the HTML declares is not seen. Every root seen is observed too.
 (() => {
@@ -89,7 +92,10 @@
   });
   let observing = false;
   defineReading("__asyncWaitVersion", () => (observing ? version : ++version));
-  defineReading("__asyncWaitHasShadowRoots", () => hasShadowRoots);
+  // While the document is parsed, a root its HTML declares has not been
+  // looked for: unknown (`undefined`, which find.js declines and a
+  // snapshot answers), unless a script attached one.
+  defineReading("__asyncWaitHasShadowRoots", () => (observing || hasShadowRoots ? hasShadowRoots : undefined));
   defineReading("__asyncWaitHasClosedShadowRoots", () => hasClosedShadowRoots);
   // The whole document is looked at once it is parsed (or now, when it
   // is): a root its HTML declares is attached after its host was added.
@@ -100,12 +106,22 @@
     if (document.documentElement) noteShadowRoots([document.documentElement]);
   };
   if (document.readyState === "loading") {
-    const waking = setInterval(() => changed("loading"), 50);
-    document.addEventListener("DOMContentLoaded", () => {
+    // The parse ends with DOMContentLoaded, or, for a parse stopped
+    // (`window.stop()`), with a change of the ready state alone; the
+    // timer also looks, in case the page kept both from this script.
+    let waking;
+    const parsed = () => {
+      if (observing || document.readyState === "loading") return;
       clearInterval(waking);
       observeDocument();
       changed("loaded");
-    }, { once: true });
+    };
+    waking = setInterval(() => {
+      parsed();
+      if (!observing) changed("loading");
+    }, 50);
+    document.addEventListener("DOMContentLoaded", parsed, { once: true });
+    document.addEventListener("readystatechange", parsed);
   } else {
     observeDocument();
   }

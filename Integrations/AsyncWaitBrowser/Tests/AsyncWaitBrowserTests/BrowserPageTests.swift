@@ -80,26 +80,35 @@ struct BrowserPageTests {
   /// A document still being parsed is not observed (its mutations would
   /// slow the parse), so its waits are woken by the page every 50 ms, and
   /// what it shows is read afresh at every probe: a text that appears
-  /// while the parser waits for a six-second script is found, as is the
-  /// text before it, while the document is still loading.
+  /// while the parser waits for a six-second script is found, as are the
+  /// text before it and a button in a shadow root the HTML declares, while
+  /// the document is still loading.
   @Test func aDocumentBeingParsedWakesWaitsAndIsReadAfresh() async throws {
     let server = try LoopbackServer(pages: [
       "/": """
       <!doctype html><title>Parsing</title><p>Before the script</p>
+      <div id="host"><template shadowrootmode="open"><button>In a declared root</button></template></div>
       <script>setTimeout(() => { const added = document.createElement('p');
-        added.textContent = 'Added while loading'; document.body.append(added); }, 300)</script>
+        added.textContent = 'Added while loading'; document.body.append(added); }, 1000)</script>
       <script src="/slower"></script><p>After the script</p>
       """
     ])
     defer { server.stop() }
     try await withItemListPage { (page) async throws in
+      // Within the six seconds the script holds the parser; polling once
+      // an hour, only the page's timer wakes these waits.
       _ = try await page.evaluate("location.assign(\"\(server.url())\"); 1")
       try await page.descendants(withText: "Before the script").firstMatch.requireExistence(
-        timeout: Self.hour, pollingInterval: Self.hour)
+        timeout: .seconds(5), pollingInterval: Self.hour)
       // Found by text, which find.js keeps while the document's count
       // stands: it must not stand while the document is parsed.
       try await page.descendants(withText: "Added while loading").firstMatch.requireExistence(
-        timeout: Self.hour, pollingInterval: Self.hour)
+        timeout: .seconds(5), pollingInterval: Self.hour)
+      // A root the HTML declares is not looked for while the parser runs:
+      // what it holds is found all the same, by name and by CSS.
+      try await page.buttons.matching(named: "In a declared root").firstMatch.requireExistence(
+        timeout: .seconds(5), pollingInterval: Self.hour)
+      #expect(try await page.locator(css: "#host button").count == 1)
       #expect(try await page.evaluate("document.readyState", as: String.self) == "loading")
     }
   }

@@ -63,22 +63,30 @@ struct BrowserContextTraitTests {
   @Test(arguments: [false, true])
   func theContextIsClosedAfterTheTest(throwing: Bool) async throws {
     struct Thrown: Error {}
-    var identifier = ""
+    let seen = SeenIdentifier()
     let trait = BrowserContextTrait.browserContext
     let test = try #require(Test.current)
     do {
       try await trait.provideScope(for: test, testCase: Test.Case.current) {
         // Read in the scope's task, kept outside it.
         let opened = try await BrowserContext.current.identifier
-        try await SeenIdentifier.shared.set(opened)
+        try await seen.set(opened)
+        // A task that inherits the test's scope and reads after it ends.
+        await seen.keep(
+          Task {
+            try await Task.sleep(for: .milliseconds(300))
+            return try await BrowserContext.current.identifier
+          })
         if throwing { throw Thrown() }
       }
       #expect(!throwing)
     } catch is Thrown {
       #expect(throwing)
     }
-    identifier = await SeenIdentifier.shared.value
+    let identifier = await seen.value
     #expect(!identifier.isEmpty)
+    let late = try #require(await seen.outliving)
+    await #expect(throws: NoBrowserContextError.self) { _ = try await late.value }
     // Closed soon after, not at once: the next test need not wait.
     let closed = identifier
     try await requireEventually("the test's context to close", timeout: .seconds(10)) {
@@ -90,7 +98,9 @@ struct BrowserContextTraitTests {
 
 /// The one context a test body read, for the test that ran it.
 actor SeenIdentifier {
-  static let shared = SeenIdentifier()
   private(set) var value = ""
+  /// A task the test body started that outlives it.
+  private(set) var outliving: Task<String, any Error>?
+  func keep(_ task: Task<String, any Error>) { outliving = task }
   func set(_ value: String) throws { self.value = value }
 }
