@@ -184,22 +184,10 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
       on: element,
       readiness: "ready for a click: to exist, be showing, be enabled, not be busy and have an action",
       timeout: timeout,
-      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
-    ) { atspi, handle in
-      guard let action = atspi.atspi_accessible_get_action_iface(handle.pointer) else {
-        return "it has no action"
-      }
-      atspi.g_object_unref(UnsafeMutableRawPointer(action))
-      return nil
-    } perform: { atspi, handle in
-      guard let action = atspi.atspi_accessible_get_action_iface(handle.pointer) else {
-        throw ATSPIError("\(element.elementDescription) has no action")
-      }
-      defer { atspi.g_object_unref(UnsafeMutableRawPointer(action)) }
-      var error: UnsafeMutablePointer<GError>?
-      _ = atspi.atspi_action_do_action(action, 0, &error)
-      try atspi.check(error)
-    }
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
+      interface: { atspi, handle in atspi.atspi_accessible_get_action_iface(handle.pointer) },
+      lacking: "has no action",
+      perform: { atspi, action, error in _ = atspi.atspi_action_do_action(action, 0, &error) })
   }
 
   /// Replaces the text of an editable element, as typing does, once the
@@ -235,22 +223,12 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
     try await act(
       on: element, readiness: "ready for typing: to exist, be showing, be enabled, not be busy and take text",
       timeout: timeout,
-      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
-    ) { atspi, handle in
-      guard let editable = atspi.atspi_accessible_get_editable_text_iface(handle.pointer) else {
-        return "it does not take text"
-      }
-      atspi.g_object_unref(UnsafeMutableRawPointer(editable))
-      return nil
-    } perform: { atspi, handle in
-      guard let editable = atspi.atspi_accessible_get_editable_text_iface(handle.pointer) else {
-        throw ATSPIError("\(element.elementDescription) does not take text")
-      }
-      defer { atspi.g_object_unref(UnsafeMutableRawPointer(editable)) }
-      var error: UnsafeMutablePointer<GError>?
-      _ = atspi.atspi_editable_text_set_text_contents(editable, text, &error)
-      try atspi.check(error)
-    }
+      at: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column),
+      interface: { atspi, handle in atspi.atspi_accessible_get_editable_text_iface(handle.pointer) },
+      lacking: "does not take text",
+      perform: { atspi, editable, error in
+        _ = atspi.atspi_editable_text_set_text_contents(editable, text, &error)
+      })
   }
 
   /// Waits until `element` is one element that is showing, enabled and not
@@ -266,15 +244,29 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   ///     a click: to exist, …".
   ///   - timeout: The action's timeout, or `nil` for the scope's.
   ///   - location: Where the action was called.
-  ///   - lacks: Says what the live node lacks for the action (said of
-  ///     "it"), or `nil`; on the AT-SPI thread, in a probe.
-  ///   - perform: Acts on the live node, on the AT-SPI thread.
+  ///   - interface: The live node's interface the action calls (a new
+  ///     reference, released here), or `nil` when it has none; on the
+  ///     AT-SPI thread.
+  ///   - lacking: What an element without the interface lacks, said after
+  ///     its subject: "has no action".
+  ///   - perform: Acts through the interface, reporting a failure in the
+  ///     error it is given, on the AT-SPI thread.
   /// - Throws: As the actions do.
   private func act(
     on element: TreeElement<ATSPINode>, readiness: String, timeout: Duration?, at location: CallSite,
-    lacks: @escaping @Sendable (ATSPIFunctions, AccessibleHandle) -> String?,
-    perform: @escaping @Sendable (ATSPIFunctions, AccessibleHandle) throws -> Void
+    interface: @escaping @Sendable (ATSPIFunctions, AccessibleHandle) -> OpaquePointer?,
+    lacking: String,
+    perform: @escaping @Sendable (ATSPIFunctions, OpaquePointer, inout UnsafeMutablePointer<GError>?) -> Void
   ) async throws {
+    // Runs `body` with the node's interface, released after; `nil`, having
+    // run nothing, when the node has none.
+    @Sendable func withInterface<Result>(
+      of handle: AccessibleHandle, _ atspi: ATSPIFunctions, _ body: (OpaquePointer) throws -> Result
+    ) rethrows -> Result? {
+      guard let found = interface(atspi, handle) else { return nil }
+      defer { atspi.g_object_unref(UnsafeMutableRawPointer(found)) }
+      return try body(found)
+    }
     let subject = element.elementDescription
     var unmet: String?
     var ambiguity: AmbiguousElementError?
@@ -301,8 +293,11 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
         unmet = "it is busy"
       } else {
         let handle = node.handle
-        unmet = try await ATSPIThread.shared.perform { atspi in lacks(atspi, handle) }
-        if unmet == nil { return handle }
+        let hasInterface = try await ATSPIThread.shared.perform { atspi in
+          withInterface(of: handle, atspi) { _ in true } ?? false
+        }
+        if hasInterface { return handle }
+        unmet = "it " + lacking
       }
       return nil
     }
@@ -314,15 +309,19 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
           return "last probe: \(unmet ?? "it could not be read")" + (state.map { "\n\($0)" } ?? "")
         },
         cause: {
-          if let ambiguity {
-            return
-              "\(ambiguity.query) matches \(ambiguity.matchCount) elements, and an action needs exactly one"
-          }
+          if let ambiguity { return ambiguity.headline }
           return unmet.map { "\(subject) \($0.dropFirst(3))" }
         },
         causeSubject: subject, callSite: location, probe)
     do {
-      try await ATSPIThread.shared.perform { atspi in try perform(atspi, handle) }
+      try await ATSPIThread.shared.perform { atspi in
+        let done: Void? = try withInterface(of: handle, atspi) { found in
+          var error: UnsafeMutablePointer<GError>?
+          perform(atspi, found, &error)
+          try atspi.check(error)
+        }
+        if done == nil { throw ATSPIError("\(subject) \(lacking)") }
+      }
     } catch let error as ATSPIError {
       // Not retried: the action may have been done.
       throw ATSPIError(error.message, isTransient: false)

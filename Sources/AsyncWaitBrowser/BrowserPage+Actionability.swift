@@ -210,7 +210,7 @@ extension BrowserPage {
   /// - Returns: The phrase, or `nil`.
   static func cause(_ unmet: String, ambiguity: AmbiguousElementError?, of subject: String) -> String? {
     if let ambiguity {
-      return "\(ambiguity.query) matches \(ambiguity.matchCount) elements, and an action needs exactly one"
+      return ambiguity.headline
     }
     let phrase: String
     if unmet == unread {

@@ -39,9 +39,15 @@ public struct AmbiguousElementError: Error, Sendable, CustomStringConvertible {
     self.matches = matches
   }
 
+  /// The first line of the description, without its colon: what an
+  /// action's timeout leads with when its last probe found several.
+  package var headline: String {
+    "\(query) matches \(matchCount) elements, and an action needs exactly one"
+  }
+
   /// The query, its candidates, and how to single one out.
   public var description: String {
-    var lines = ["\(query) matches \(matchCount) elements, and an action needs exactly one:"]
+    var lines = [headline + ":"]
     lines += matches.map { "  \($0)" }
     if matchCount > matches.count { lines.append("  … \(matchCount - matches.count) more") }
     lines.append("Narrow the query, or say which one with .firstMatch, .lastMatch or .element(boundBy:).")
