@@ -15,7 +15,8 @@
 #    actor and nonisolated code, in both frameworks, and check the place of
 #    every probe (Tests/IsolationMatrix); its PromiseMatrixTests throw each
 #    kind of error on each wait's probes and cancel each wait while it
-#    sleeps, against the documented outcome;
+#    sleeps, against the documented outcome; both write a wait report,
+#    checked line by line against the entries;
 #  - its ClockAndScaleTests, a TTL cache on the shipped manual clock and a
 #    hold on the real clock, pass with ASYNCWAIT_TIMEOUT_SCALE unset, at 3
 #    and empty.
@@ -27,9 +28,15 @@ swift test --filter SwiftTestingRecordingTests
 
 # The isolation and promise matrices with AsyncWaitTesting loaded (their
 # assertion blocks run through the test framework), in Swift Testing and in
-# XCTest.
-swift test --filter IsolationMatrix
-swift test --filter PromiseMatrix
+# XCTest; the filter takes both. They write a wait report: every throwing
+# wait appends its line as it ends, no Bool form does, and each process
+# prints its summary (Scripts/check-wait-report.py).
+mkdir -p .build
+report=.build/matrix-wait-report.jsonl
+rm -f "$report"
+ASYNCWAIT_WAIT_REPORT="$report" swift test --filter IsolationMatrix 2>&1 | tee .build/matrix-wait-report.log
+python3 "$root/Scripts/check-wait-report.py" "$report" "$root/Tests/IsolationMatrix/IsolationMatrix.swift" \
+  .build/matrix-wait-report.log
 
 # A consumer's time-dependent tests on the shipped manual clock pass however
 # the timeout scale is set: unset, at 3, and empty (which means unset).

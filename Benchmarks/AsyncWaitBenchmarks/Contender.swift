@@ -106,6 +106,17 @@ struct Contender: Sendable {
     return try await target.waitForExistence(timeout: timeout, using: Wait(schedule: .fixed(interval)))
   }
 
+  /// The throwing form a test writes, opt-in: its fast path with and
+  /// without `ASYNCWAIT_WAIT_REPORT` shows what the wait report costs.
+  static let require = Contender(name: "requireEventually", optIn: true) { timeout, interval, _, condition in
+    do {
+      try await requireEventually(timeout: timeout, pollingInterval: interval) { condition() }
+      return true
+    } catch is WaitTimeoutError {
+      return false
+    }
+  }
+
   /// A `Wait` woken by a trigger that fires on every change: the event-driven wait.
   static let event = Contender(name: "event-driven") { timeout, interval, changed, condition in
     try await Wait(timeout: timeout, schedule: .fixed(interval), triggers: [changed]).until { condition() }
@@ -146,7 +157,7 @@ struct Contender: Sendable {
 
   static let all = [
     floor, resumeFloor, triggerFloor, naive, library, element, event, libraryOnExecutor,
-    resumeFloorOnExecutor,
+    resumeFloorOnExecutor, require,
   ]
 
   /// A trigger that nothing fires, for the metrics where nothing notifies.

@@ -45,6 +45,10 @@ package protocol FailureRecorder: Sendable {
   /// The running test's defaults from its test framework (an XCTest
   /// class's), or `nil` when it sets none or no test is running.
   func frameworkDefaults() -> WaitDefaults?
+
+  /// The running test's name, as its framework prints it, for the wait
+  /// report (``WaitReport``); `nil` when no test is running.
+  func currentTestName() -> String?
 }
 
 extension FailureRecording {
@@ -82,5 +86,8 @@ extension FailureRecording {
 
     /// No framework defaults outside a test.
     package func frameworkDefaults() -> WaitDefaults? { nil }
+
+    /// No test is running.
+    package func currentTestName() -> String? { nil }
   }
 }

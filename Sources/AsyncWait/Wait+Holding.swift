@@ -336,8 +336,15 @@ extension Wait {
     }
     // It lasts at least `minimum` by design: it never warns that it came
     // near its timeout.
+    // Decided too early is a failure: the report says so.
+    let judge = { (outcome: PollOutcome<ProbeContext>) -> WaitReport.Outcome? in
+      switch outcome {
+      case .decided(let probe): probe.elapsed < minimum ? .failed : .passed
+      case .expired: .timedOut
+      }
+    }
     let outcome = try await poller.pollReportingErrors(
-      comment: comment(), location: location, warnsNearTimeout: false, isolation: isolation
+      comment: comment(), location: location, warnsNearTimeout: false, judge: judge, isolation: isolation
     ) {
       probe -> ProbeContext? in
       try await condition() ? probe : nil

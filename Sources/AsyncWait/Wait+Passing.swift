@@ -96,30 +96,35 @@ extension Wait {
     let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller() }
     var last: FailureRecording.AttemptResult?
     var ranForReal = false
-    let outcome: PollOutcome<Void>
-    do {
-      outcome = try await poller.poll(isolation: isolation, warningAt: location, comment: comment()) {
-        probe -> Void? in
-        // The attempt at the deadline (or the only one, for a zero timeout)
-        // runs for real.
-        let isFinal = probe.elapsed >= poller.timeout
-        ranForReal = ranForReal || isFinal
-        let result = await FailureRecording.run(
-          quietly: !isFinal, at: location, isolation: isolation, attempt)
-        if result.error is CancellationError { throw CancellationError() }
-        last = result
-        return result.passed ? () : nil
-      }
-    } catch let standstill as VirtualTimeError {
-      throw Poller<C>.report(standstill, comment: comment(), location: location)
+    // An expired wait is reported here, once its last attempt has said
+    // whether it passed.
+    let judge = { (outcome: PollOutcome<Void>) -> WaitReport.Outcome? in outcome.isDecided ? .passed : nil }
+    let outcome = try await poller.pollReportingErrors(
+      comment: comment(), location: location, judge: judge, isolation: isolation
+    ) {
+      probe -> Void? in
+      // The attempt at the deadline (or the only one, for a zero timeout)
+      // runs for real.
+      let isFinal = probe.elapsed >= poller.timeout
+      ranForReal = ranForReal || isFinal
+      let result = await FailureRecording.run(
+        quietly: !isFinal, at: location, isolation: isolation, attempt)
+      if result.error is CancellationError { throw CancellationError() }
+      last = result
+      return result.passed ? () : nil
     }
     guard case .expired(var expiry) = outcome else { return }
     if !ranForReal {
       // The last attempt ended past the deadline, quietly: one more, for real.
       let result = await FailureRecording.run(quietly: false, at: location, isolation: isolation, attempt)
-      if result.passed { return }
+      expiry.probeCount += 1
+      if result.passed {
+        poller.report(expiry, .passed, comment: comment(), location: location)
+        return
+      }
       last = result
     }
+    poller.report(expiry, .timedOut, comment: comment(), location: location)
     // An error that stands for a failure recorded already (a `#require`)
     // is at its own line; the summary does not repeat it.
     expiry.lastError = last?.error.flatMap { FailureRecording.wasRecorded($0) ? nil : $0 }
@@ -165,15 +170,12 @@ extension Wait {
   ) async throws {
     let location = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let poller = try validating(at: location) { () throws(AsyncWaitError) in try self.poller(.hold) }
-    let outcome: PollOutcome<(ProbeContext, (any Error)?)>
-    do {
-      outcome = try await poller.poll(isolation: isolation) { probe -> (ProbeContext, (any Error)?)? in
-        let result = await FailureRecording.run(quietly: false, at: location, isolation: isolation, attempt)
-        if result.error is CancellationError { throw CancellationError() }
-        return result.passed ? nil : (probe, result.error)
-      }
-    } catch let standstill as VirtualTimeError {
-      throw Poller<C>.report(standstill, comment: comment(), location: location)
+    let outcome = try await poller.pollReportingErrors(
+      comment: comment(), location: location, isolation: isolation
+    ) { probe -> (ProbeContext, (any Error)?)? in
+      let result = await FailureRecording.run(quietly: false, at: location, isolation: isolation, attempt)
+      if result.error is CancellationError { throw CancellationError() }
+      return result.passed ? nil : (probe, result.error)
     }
     guard case .decided(let (probe, error)) = outcome else { return }
     let violation = WaitViolationError(

@@ -219,6 +219,20 @@ struct TestFrameworks: FailureRecorder {
     #endif
   }
 
+  /// The running test's name: a Swift Testing test's suites and function
+  /// (`InboxTests/loads()`), an XCTest case's name
+  /// (`InboxTests.testLoads`); `nil` between tests.
+  func currentTestName() -> String? {
+    if let test = Test.current {
+      return test.id.nameComponents.joined(separator: "/")
+    }
+    #if canImport(XCTest)
+      return XCTestTracking.current?.name
+    #else
+      return nil
+    #endif
+  }
+
   /// Installs the recorder in the core and starts following XCTest's test
   /// cases; run once, when the test binary is loaded (``installAtLoad``).
   fileprivate static func install() {

@@ -33,11 +33,14 @@
     /// Runs the child, built beside this test binary, and reads all it
     /// printed; it is killed if it has not ended in 60 seconds.
     ///
-    /// - Parameter swiftTesting: Whether the child runs its Swift Testing
-    ///   tests instead of its XCTest cases.
+    /// - Parameters:
+    ///   - swiftTesting: Whether the child runs its Swift Testing tests
+    ///     instead of its XCTest cases.
+    ///   - waitReport: The path of a wait report for the child to write, or
+    ///     `nil` for none.
     /// - Returns: What the child printed and its exit status.
     /// - Throws: When the child is not built, or cannot be started.
-    static func runChild(swiftTesting: Bool = false) async throws -> Run {
+    static func runChild(swiftTesting: Bool = false, waitReport: String? = nil) async throws -> Run {
       let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       let executable = directory.appendingPathComponent("RecordingChild")
       try #require(
@@ -52,6 +55,7 @@
         environment["RECORDING_CHILD_FRAMEWORK"] = "swift-testing"
         environment["NO_COLOR"] = "1"
       }
+      environment["ASYNCWAIT_WAIT_REPORT"] = waitReport
       process.environment = environment
       let pipe = Pipe()
       process.standardOutput = pipe
@@ -91,6 +95,53 @@
       #expect(run.output.contains("Test Case 'RecordedWaits.testAPassingWaitRecordsNothing' passed"))
       #expect(run.output.contains("Executed 3 tests, with 2 failures (0 unexpected)"))
       #expect(!run.output.contains("the test went on after its wait failed"))
+    }
+
+    @Test(arguments: [false, true])
+    func aWaitReportHasALineForEachWaitAndASummary(swiftTesting: Bool) async throws {
+      let file = swiftTesting ? "SwiftTestingCases.swift" : "main.swift"
+      let failingLines = try Self.failingLines(of: file)
+      let report = FileManager.default.temporaryDirectory
+        .appendingPathComponent("wait-report-\(UUID().uuidString).jsonl").path
+      defer { try? FileManager.default.removeItem(atPath: report) }
+
+      let run = try await Self.runChild(swiftTesting: swiftTesting, waitReport: report)
+
+      let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map {
+        try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      }
+      #expect(lines.count == 3, "\(lines)")
+      let timeout = try #require(lines.first { ($0["line"] as? Int) == failingLines.first })
+      #expect(timeout["file"] as? String == "RecordingChild/\(file)")
+      #expect(timeout["wait"] as? String == "the cart settles")
+      #expect(timeout["outcome"] as? String == "timed out")
+      #expect(timeout["kind"] as? String == "eventually")
+      #expect(timeout["timeoutMs"] as? Double == 30)
+      #expect((timeout["elapsedMs"] as? Double ?? 0) >= 30)
+      #expect((timeout["probes"] as? Int ?? 0) >= 2)
+      #expect(timeout["woke"] is NSNull)
+      #expect(
+        timeout["test"] as? String
+          == (swiftTesting
+            ? "RecordedSwiftTestingWaits/aTimeoutIsRecordedAtItsLine()"
+            : "RecordedWaits.testATimeoutIsRecordedAtItsLine"))
+      let passed = try #require(lines.first { $0["outcome"] as? String == "passed" })
+      #expect(passed["woke"] as? String == "first probe")
+      #expect(passed["probes"] as? Int == 1)
+      #expect(
+        lines.compactMap { $0["line"] as? Int }.filter(failingLines.contains).sorted()
+          == failingLines.sorted())
+
+      let summary = run.output.split(separator: "\n").drop { !$0.hasPrefix("Wait report: ") }
+      #expect(
+        summary.first
+          == "Wait report: 3 waits in this process, 2 timed out, 0 failed; one line each in \(report)",
+        "\(run.output)")
+      #expect(summary.dropFirst().first == "The waits that used the largest share of their timeout:")
+      #expect(
+        summary.dropFirst(2).first?.contains(
+          "%  RecordingChild/\(file):\(failingLines[0])  \"the cart settles\": ") == true,
+        "\(run.output)")
     }
 
     @Test func failingWaitsAreRecordedOnceAtTheirLinesInSwiftTesting() async throws {

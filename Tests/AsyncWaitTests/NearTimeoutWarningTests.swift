@@ -47,6 +47,10 @@ enum RecordedWarnings {
     func frameworkDefaults() -> WaitDefaults? {
       outside.frameworkDefaults()
     }
+
+    func currentTestName() -> String? {
+      outside.currentTestName()
+    }
   }
 
   /// The warnings whose message names `comment`.

@@ -78,7 +78,7 @@ import Testing
   }
 
   @Test func aTriggerReadsTheClockOnlyForProbesThatReadTheirPlace() {
-    let machine = Self.machine()
+    var machine = Self.machine()
 
     #expect(machine.triggered() == .probe(readsClock: false))
   }
@@ -183,5 +183,19 @@ import Testing
     #expect(late.probeCount == 4)
     #expect(late.elapsed == .milliseconds(340))
     #expect(early.elapsed == .milliseconds(300))
+  }
+
+  @Test func theDecisionSaysWhetherATriggerOrTheTimerWokeTheDecidingProbe() {
+    var machine = Self.machine()
+    machine.startSleep()
+
+    _ = machine.triggered()
+    machine.beginProbe(reading: nil)
+    #expect(machine.decision(reading: .milliseconds(1)).wake == .trigger)
+
+    #expect(machine.probeEnded(reading: .milliseconds(1)) == .sleep)
+    #expect(machine.pieceEnded() == .probe(readsClock: false))
+    machine.beginProbe(reading: nil)
+    #expect(machine.decision(reading: .milliseconds(120)).wake == .timer)
   }
 }

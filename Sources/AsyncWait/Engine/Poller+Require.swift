@@ -32,7 +32,7 @@ extension Poller {
   ///   - isolation: The actor the probe runs on; the caller's by default.
   ///   - probe: Returns a value when the wait is decided, `nil` otherwise.
   /// - Returns: The value the deciding probe returned.
-  /// - Throws: The timeout error, or what ``pollReportingErrors(comment:source:location:warnsNearTimeout:isolation:_:)``
+  /// - Throws: The timeout error, or what ``pollReportingErrors(comment:source:location:warnsNearTimeout:judge:isolation:_:)``
   ///   throws; inside a running test, the recorder's replacement for either.
   @inlinable @inline(__always)
   func require<Value>(
@@ -70,8 +70,12 @@ extension Poller {
   /// broke a hold comes out as ``ProbeThrew``, for the hold to report as
   /// its violation.
   ///
+  /// With a wait report (``WaitReport``) and a location, the wait's line
+  /// is appended as it ends, by the rule below or by `judge`.
+  ///
   /// - Parameters:
-  ///   - comment: What the wait is for; read only when the probe throws.
+  ///   - comment: What the wait is for; read only when the probe throws
+  ///     or a report is written.
   ///   - source: What the probe runs, for the failure: "condition" unless
   ///     the wait reads something else, such as a sequence.
   ///   - location: Where the wait was called, or `nil` for a wait that
@@ -80,7 +84,13 @@ extension Poller {
   ///   - warnsNearTimeout: Whether a probe that decides the wait late in its
   ///     timeout records a near-timeout warning (``NearTimeoutWarning``):
   ///     `false` for a wait whose length is by design (a stable-for wait),
-  ///     and needless for a hold, whose window never warns.
+  ///     and needless for a hold, whose window never warns. A wait that
+  ///     does not warn is reported as one that lasts a minimum by design.
+  ///   - judge: The outcome the wait's door gives the loop's outcome, for
+  ///     the report, or `nil` when the door reports the wait itself; `nil`,
+  ///     the default, for the rule: passed when a probe decided a wait for
+  ///     something, timed out when its time ran out; failed when a probe
+  ///     decided a hold, passed when its window ran out.
   ///   - isolation: The actor the probe runs on; the caller's by default.
   ///   - probe: Returns a value when the wait is decided, `nil` otherwise.
   /// - Returns: What ``poll(isolation:_:)`` returns.
@@ -92,19 +102,127 @@ extension Poller {
     source: String = "condition",
     location: CallSite?,
     warnsNearTimeout: Bool = true,
+    judge: ((PollOutcome<Value>) -> WaitReport.Outcome?)? = nil,
     isolation: isolated (any Actor)? = #isolation,
+    _ probe: (ProbeContext) async throws -> Value?
+  ) async throws -> PollOutcome<Value> {
+    // Read once: a wait without a report pays this check and nothing else.
+    guard let location, let report = WaitReport.file else {
+      return try await pollMappingErrors(
+        comment: comment(), source: source, location: location, warnsNearTimeout: warnsNearTimeout,
+        measures: false, decision: { _ in }, isolation: isolation, probe)
+    }
+    return try await pollReporting(
+      to: report, comment: comment(), source: source, location: location, warnsNearTimeout: warnsNearTimeout,
+      judge: judge, isolation: isolation, probe)
+  }
+
+  /// ``pollReportingErrors(comment:source:location:warnsNearTimeout:judge:isolation:_:)``
+  /// with a wait report: polls, then appends the wait's line as it ends.
+  ///
+  /// Apart, so that the frame of a wait without a report holds none of
+  /// what a report reads.
+  @inlinable @inline(never)
+  func pollReporting<Value>(
+    to report: WaitReport.File,
+    comment: @autoclosure () -> String?,
+    source: String,
+    location: CallSite,
+    warnsNearTimeout: Bool,
+    judge: ((PollOutcome<Value>) -> WaitReport.Outcome?)?,
+    isolation: isolated (any Actor)?,
+    _ probe: (ProbeContext) async throws -> Value?
+  ) async throws -> PollOutcome<Value> {
+    let began = clock.now
+    var decision: Decision?
+    var probes = 1
+    let kind: WaitReport.Kind = timing.kind == .hold ? .hold : warnsNearTimeout ? .eventually : .minimum
+    let outcome: PollOutcome<Value>
+    do {
+      outcome = try await pollMappingErrors(
+        comment: comment(), source: source, location: location, warnsNearTimeout: warnsNearTimeout,
+        measures: true, decision: { decision = $0 },
+        isolation: isolation,
+        { context in
+          probes = context.index
+          return try await probe(context)
+        })
+    } catch {
+      append(
+        to: report, error is CancellationError ? .cancelled : .failed, kind: kind,
+        elapsed: began.duration(to: clock.now), probes: probes, wake: nil,
+        comment: comment(), location: location)
+      throw error
+    }
+    let elapsed: Duration
+    switch outcome {
+    case .decided: elapsed = decision?.elapsed ?? began.duration(to: clock.now)
+    case .expired(let expiry): elapsed = expiry.elapsed
+    }
+    // The rule: a wait for something passed when a probe decided it and
+    // timed out otherwise; a hold was broken when a probe decided it and
+    // kept otherwise. A door whose outcome is not the loop's judges it
+    // (a not-before wait decided too early), or reports the wait itself.
+    let ending: WaitReport.Outcome?
+    if let judge {
+      ending = judge(outcome)
+    } else {
+      switch (outcome, kind) {
+      case (.expired, .hold): ending = .passed
+      case (.expired, _): ending = .timedOut
+      case (.decided, .hold): ending = .failed
+      case (.decided, _): ending = .passed
+      }
+    }
+    if let ending {
+      let probeCount: Int
+      if case .expired(let expiry) = outcome { probeCount = expiry.probeCount } else { probeCount = probes }
+      append(
+        to: report, ending, kind: kind, elapsed: elapsed, probes: probeCount,
+        wake: outcome.isDecided ? decision?.wake ?? .firstProbe : nil, comment: comment(), location: location)
+    }
+    return outcome
+  }
+
+  /// The loop under ``pollReportingErrors(comment:source:location:warnsNearTimeout:judge:isolation:_:)``:
+  /// probes, and maps the loop's errors to the wait's.
+  ///
+  /// - Parameters:
+  ///   - comment: What the wait is for.
+  ///   - source: What the probe runs.
+  ///   - location: Where the wait was called, or `nil`.
+  ///   - warnsNearTimeout: Whether a late decision warns.
+  ///   - measures: Whether a report reads how the wait was decided.
+  ///   - decision: Told how a wait that slept was decided, when a report
+  ///     or a warning reads it.
+  ///   - isolation: The actor the probe runs on.
+  ///   - probe: Returns a value when the wait is decided, `nil` otherwise.
+  /// - Returns: What ``poll(isolation:_:)`` returns.
+  /// - Throws: What ``pollReportingErrors(comment:source:location:warnsNearTimeout:judge:isolation:_:)`` throws.
+  @inlinable @inline(__always)
+  func pollMappingErrors<Value>(
+    comment: @autoclosure () -> String?,
+    source: String,
+    location: CallSite?,
+    warnsNearTimeout: Bool,
+    measures: Bool,
+    decision: (Decision) -> Void,
+    isolation: isolated (any Actor)?,
     _ probe: (ProbeContext) async throws -> Value?
   ) async throws -> PollOutcome<Value> {
     var context = ProbeContext(index: 1, elapsed: .zero)
     var value: Value?
     let outcome: PollOutcome<Void>
+    let warns = warnsNearTimeout && location != nil && timing.nearTimeout != nil
     do {
       outcome = try await run(
         isolation: isolation, readsContext: true, noting: { context = $0 },
-        measuresDecision: warnsNearTimeout && timing.nearTimeout != nil,
-        late: { probeCount, elapsed in
-          guard let location else { return }
-          warnIfNearTimeout(probeCount: probeCount, elapsed: elapsed, comment: comment(), location: location)
+        measuresDecision: warns || measures,
+        late: { decided in
+          decision(decided)
+          guard warns, let location else { return }
+          warnIfNearTimeout(
+            probeCount: decided.probeCount, elapsed: decided.elapsed, comment: comment(), location: location)
         },
         until: {
           value = try await probe(context)

@@ -133,7 +133,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     do {
       return try await run(
         isolation: isolation, readsContext: false, noting: { _ in }, measuresDecision: false,
-        late: { _, _ in }, until: condition)
+        late: { _ in }, until: condition)
     } catch let threw as ProbeThrew where !threw.breaksHold {
       throw threw.error
     }
@@ -141,12 +141,11 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
 
   /// Probes until `probe` returns a value or the timeout passes.
   ///
+  /// The path of a `Bool` form that reads its place in the wait; a throwing
+  /// wait's is ``pollReportingErrors(comment:source:location:warnsNearTimeout:judge:isolation:_:)``.
+  ///
   /// - Parameters:
   ///   - isolation: The actor the probe runs on; the caller's by default.
-  ///   - location: Where an eventually-style wait was called, for its
-  ///     near-timeout warning (``NearTimeoutWarning``); `nil`, the default,
-  ///     warns of nothing.
-  ///   - comment: What the wait is for, for the warning.
   ///   - probe: Returns a value when the wait is decided, `nil` otherwise.
   /// - Returns: The deciding probe's value, or, when the timeout passed, how
   ///   many probes ran, how long the wait took and the last error retried.
@@ -157,8 +156,6 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   @inlinable @inline(__always)
   func poll<Value>(
     isolation: isolated (any Actor)? = #isolation,
-    warningAt location: CallSite? = nil,
-    comment: @autoclosure () -> String? = nil,
     _ probe: (ProbeContext) async throws -> Value?
   ) async throws -> PollOutcome<Value> {
     var context = ProbeContext(index: 1, elapsed: .zero)
@@ -166,12 +163,8 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     let outcome: PollOutcome<Void>
     do {
       outcome = try await run(
-        isolation: isolation, readsContext: true, noting: { context = $0 },
-        measuresDecision: location != nil && timing.nearTimeout != nil,
-        late: { probeCount, elapsed in
-          guard let location else { return }
-          warnIfNearTimeout(probeCount: probeCount, elapsed: elapsed, comment: comment(), location: location)
-        },
+        isolation: isolation, readsContext: true, noting: { context = $0 }, measuresDecision: false,
+        late: { _ in },
         until: {
           value = try await probe(context)
           return value != nil
@@ -195,8 +188,8 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
   ///     tells it of the first probe too, measured.
   ///   - measuresDecision: Whether to read the clock after a probe that
   ///     decided the wait after it slept, and tell `late`.
-  ///   - late: Told how many probes ran and the wait's time when a probe
-  ///     decided the wait after it slept, when `measuresDecision` is true; a
+  ///   - late: Told how many probes ran, the wait's time and what woke the
+  ///     probe when a probe decided the wait after it slept, when `measuresDecision` is true; a
   ///     wait its first probe decided is not measured (near-timeout
   ///     warnings, ``NearTimeoutWarning``).
   ///   - condition: Returns whether the wait is decided.
@@ -210,7 +203,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     readsContext: Bool,
     noting noteContext: (ProbeContext) -> Void,
     measuresDecision: Bool,
-    late: (_ probeCount: Int, _ elapsed: Duration) -> Void,
+    late: (Decision) -> Void,
     until condition: () async throws -> Bool
   ) async throws -> PollOutcome<Void> {
     try Task.checkCancellation()
@@ -252,8 +245,7 @@ struct Poller<C: Clock>: Sendable where C.Duration == Duration {
     defer { sleeper.finish() }
     if try await Self.sleepAndPoll(sleeper, isolation, readsContext, noteContext, condition) {
       if measuresDecision {
-        let (probeCount, elapsed) = sleeper.decision()
-        late(probeCount, elapsed)
+        late(sleeper.decision())
       }
       return .decided(())
     }

@@ -3,8 +3,8 @@
 /// threw it.
 ///
 /// The loop throws it, and the waits' doors take it apart: ``Poller/poll(isolation:until:)``
-/// and ``Poller/poll(isolation:warningAt:comment:_:)`` throw the error
-/// itself, ``Poller/pollReportingErrors(comment:source:location:warnsNearTimeout:isolation:_:)``
+/// and ``Poller/poll(isolation:_:)`` throw the error
+/// itself, ``Poller/pollReportingErrors(comment:source:location:warnsNearTimeout:judge:isolation:_:)``
 /// reports it as the condition's failure at the wait's line, and a hold
 /// turns one that ``breaksHold`` into its violation. None of them decides
 /// again what the error means.

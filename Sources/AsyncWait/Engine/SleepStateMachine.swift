@@ -61,6 +61,10 @@ struct SleepStateMachine {
   /// timeout does, and a probe's context gives the wait's time when its
   /// sleep ended.
   @usableFromInline let readsContext: Bool
+  /// Whether a trigger ended the sleep before the probe in progress, or the
+  /// last one: what woke the probe that decided the wait, for the wait
+  /// report (``WaitReport``).
+  @usableFromInline var wokenByTrigger = false
 
   /// Makes the decisions of a wait that is about to sleep for the first
   /// time.
@@ -122,6 +126,7 @@ struct SleepStateMachine {
   mutating func pieceEnded() -> PieceEnd {
     guard pieceEnd < sleepEnd else {
       loop.time.reached(sleepEnd)
+      wokenByTrigger = false
       return .probe(readsClock: readsContext || sleepEnd >= timeout)
     }
     pieceEnd += min(sleepEnd - pieceEnd, Self.maximumPiece)
@@ -133,8 +138,9 @@ struct SleepStateMachine {
   ///
   /// - Returns: What ``pieceEnded()`` returns for the probe.
   @inlinable
-  func triggered() -> PieceEnd {
-    .probe(readsClock: readsContext)
+  mutating func triggered() -> PieceEnd {
+    wokenByTrigger = true
+    return .probe(readsClock: readsContext)
   }
 
   /// Counts the probe that starts now.
@@ -168,14 +174,17 @@ struct SleepStateMachine {
     return .sleep
   }
 
-  /// How many probes ran and the wait's time, as the probe that decided the
-  /// wait returned.
+  /// How many probes ran, the wait's time, and what woke the deciding
+  /// probe, as that probe returned.
   ///
   /// - Parameter reading: The clock's reading, as the time since the wait
   ///   started.
-  /// - Returns: The probe count, and the wait's time at the reading.
+  /// - Returns: The probe count, the wait's time at the reading, and what
+  ///   ended the sleep before the deciding probe.
   @inlinable
-  mutating func decision(reading: Duration) -> (probeCount: Int, elapsed: Duration) {
-    (loop.probeCount, loop.time.advance(to: reading))
+  mutating func decision(reading: Duration) -> Decision {
+    Decision(
+      probeCount: loop.probeCount, elapsed: loop.time.advance(to: reading),
+      wake: wokenByTrigger ? .trigger : .timer)
   }
 }

@@ -253,10 +253,10 @@ final class Sleeper<C: Clock>: Parking where C.Duration == Duration {
     return afterProbe(reading: reading)
   }
 
-  /// How many probes ran and the wait's time, read as the probe that
-  /// decided the wait returned.
+  /// How many probes ran, the wait's time and what woke the deciding
+  /// probe, read as that probe returned.
   @inlinable @inline(never)
-  func decision() -> (probeCount: Int, elapsed: Duration) {
+  func decision() -> Decision {
     machine.decision(reading: reading)
   }
 
