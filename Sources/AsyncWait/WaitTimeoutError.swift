@@ -181,11 +181,18 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
       lines.append(lateLine)
     }
     if let overrun = probeOverrun {
+      // A probe's time is the condition's and the machine's alike: a quick
+      // condition on a loaded machine can be resumed late. The line says
+      // both, and blames neither.
+      let took = lastProbeStart.map { "took \((elapsed - $0).shortDescription) and " } ?? ""
       lines.append(
-        advisesBoundedForm
-          ? "  the last probe ended \(overrun.shortDescription) after the deadline; a condition that takes "
-            + "the time left (`{ remaining in … }`) is cancelled at the deadline instead"
-          : "  the last probe ended \(overrun.shortDescription) after the deadline")
+        "  the last probe \(took)ended \(overrun.shortDescription) after the deadline "
+          + "(a slow condition, or a machine too loaded to run it on time)")
+      if advisesBoundedForm {
+        lines.append(
+          "  a condition that takes the time left (`{ remaining in … }`) is cancelled at the deadline instead"
+        )
+      }
     }
     if let lastError {
       // A multi-line error keeps its lines under its first.

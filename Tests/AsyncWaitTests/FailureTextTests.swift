@@ -35,14 +35,21 @@ import Testing
     let onTime = timeoutError(timeout: .seconds(2), elapsed: .milliseconds(2_040))
 
     #expect(overran.probeOverrun == .seconds(13))
-    #expect(overran.description.contains("the last probe ended 13 s after the deadline\n"))
+    #expect(
+      overran.description.contains(
+        "\n  the last probe ended 13 s after the deadline "
+          + "(a slow condition, or a machine too loaded to run it on time)\n"))
     #expect(!overran.description.contains("remaining in"))
+    var timed = overran
+    timed.lastProbeStart = .milliseconds(1_900)
+    #expect(timed.description.contains("\n  the last probe took 13.1 s and ended 13 s after the deadline ("))
     var advised = overran
     advised.advisesBoundedForm = true
     #expect(
       advised.description.contains(
-        "the last probe ended 13 s after the deadline; a condition that takes the time left "
-          + "(`{ remaining in … }`) is cancelled at the deadline instead"))
+        "(a slow condition, or a machine too loaded to run it on time)\n"
+          + "  a condition that takes the time left (`{ remaining in … }`) is cancelled at the deadline instead"
+      ))
     #expect(onTime.probeOverrun == nil)
     #expect(!onTime.description.contains("after the deadline"))
   }
@@ -74,7 +81,7 @@ import Testing
       try await overrun { try await wait.requireStable(for: .milliseconds(10)) { try await slowly() } },
     ]
     for text in advised {
-      #expect(text.contains("after the deadline; a condition that takes the time left"))
+      #expect(text.contains("on time)\n  a condition that takes the time left"))
     }
     for text in stated {
       #expect(text.contains("after the deadline"))

@@ -354,7 +354,7 @@ struct VirtualTimeGuardTests {
     var long = late
     long.lastProbeStart = .seconds(1)
     #expect(long.probeOverrun == .seconds(2))
-    #expect(long.description.contains("the last probe ended 2 s after the deadline"))
+    #expect(long.description.contains("the last probe took 2 s and ended 2 s after the deadline"))
     #expect(!long.description.contains("woke"))
   }
 }
