@@ -11,7 +11,7 @@ extension ElementQuery where Node == BrowserNode {
   /// ```
   ///
   /// It reads as written in a failure:
-  /// `page.descendants(matching: .cell).matching(class: "completed")`. The
+  /// `page.cells.matching(class: "completed")`. The
   /// query is walked in a snapshot of the page.
   ///
   /// - Parameter name: The class.

@@ -44,7 +44,7 @@ public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQuer
   /// The triggers given when the tree's root element was made.
   public var triggers: [WaitTrigger] { path.triggers }
 
-  /// The query, such as `app.descendants(matching: .cell)`.
+  /// The query, as written, such as `app.cells`.
   public var elementDescription: String { path.description }
 
   /// What the query finds now, step by step, and a dump of the tree.
@@ -213,6 +213,18 @@ public struct ElementQuery<Node: QueryableNode>: ElementLocator, ElementTypeQuer
       by: QueryStep.Filter(label: .selector(selector, description: description), predicate: isSelected))
     if !narrowed.selectors.contains(selector) { narrowed.selectors.append(selector) }
     return ElementQuery(path: narrowed)
+  }
+
+  /// The same query, its last search read as the shortcut property that
+  /// wrote it (`buttons`, not `descendants(matching: .button)`).
+  ///
+  /// - Returns: The same query, described as written.
+  @usableFromInline
+  func writtenAsProperty() -> ElementQuery {
+    var written = path
+    guard case .search(.descendants, let type, let filters)? = written.last else { return self }
+    written.last = .search(.descendantsByProperty, type, filters: filters)
+    return ElementQuery(path: written)
   }
 
   /// The query with its last search and that search's one filter read as

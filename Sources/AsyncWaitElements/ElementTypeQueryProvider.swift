@@ -27,31 +27,31 @@ public protocol ElementTypeQueryProvider {
 extension ElementTypeQueryProvider {
   /// All nodes below of type ``ElementType/button``.
   @inlinable
-  public var buttons: ElementQuery<Node> { descendants(matching: .button) }
+  public var buttons: ElementQuery<Node> { descendants(matching: .button).writtenAsProperty() }
   /// All nodes below of type ``ElementType/staticText``.
   @inlinable
-  public var staticTexts: ElementQuery<Node> { descendants(matching: .staticText) }
+  public var staticTexts: ElementQuery<Node> { descendants(matching: .staticText).writtenAsProperty() }
   /// All nodes below of type ``ElementType/textField``.
   @inlinable
-  public var textFields: ElementQuery<Node> { descendants(matching: .textField) }
+  public var textFields: ElementQuery<Node> { descendants(matching: .textField).writtenAsProperty() }
   /// All nodes below of type ``ElementType/toggle``.
   @inlinable
-  public var toggles: ElementQuery<Node> { descendants(matching: .toggle) }
+  public var toggles: ElementQuery<Node> { descendants(matching: .toggle).writtenAsProperty() }
   /// All nodes below of type ``ElementType/cell``.
   @inlinable
-  public var cells: ElementQuery<Node> { descendants(matching: .cell) }
+  public var cells: ElementQuery<Node> { descendants(matching: .cell).writtenAsProperty() }
   /// All nodes below of type ``ElementType/list``.
   @inlinable
-  public var lists: ElementQuery<Node> { descendants(matching: .list) }
+  public var lists: ElementQuery<Node> { descendants(matching: .list).writtenAsProperty() }
   /// All nodes below of type ``ElementType/sheet``.
   @inlinable
-  public var sheets: ElementQuery<Node> { descendants(matching: .sheet) }
+  public var sheets: ElementQuery<Node> { descendants(matching: .sheet).writtenAsProperty() }
   /// All nodes below of type ``ElementType/window``.
   @inlinable
-  public var windows: ElementQuery<Node> { descendants(matching: .window) }
+  public var windows: ElementQuery<Node> { descendants(matching: .window).writtenAsProperty() }
   /// All nodes below of type ``ElementType/image``.
   @inlinable
-  public var images: ElementQuery<Node> { descendants(matching: .image) }
+  public var images: ElementQuery<Node> { descendants(matching: .image).writtenAsProperty() }
 }
 
 extension ElementTypeQueryProvider {

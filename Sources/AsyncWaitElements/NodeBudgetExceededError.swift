@@ -9,7 +9,7 @@
 /// wait whose probe throws this error ends with it, unless it retries it.
 ///
 /// ```
-/// The query app.descendants(matching: .button)["x"] stopped after 1000000 nodes in one probe, the node
+/// The query app.buttons["x"] stopped after 1000000 nodes in one probe, the node
 /// budget of its tree element. A tree this large needs a larger budget
 /// (TreeElement(_:nodeBudget:triggers:diagnostics:evaluator:root:)); a tree that never ends is cyclic.
 /// ```

@@ -114,7 +114,7 @@ public struct TreeElement<Node: QueryableNode>: ElementLocator, ElementTypeQuery
     try await path.resolve(limit: 1, strict: true).nodes.first
   }
 
-  /// The query that finds the element, such as `app.descendants(matching: .button)["Save"]`.
+  /// The query that finds the element, such as `app.buttons["Save"]`.
   public var elementDescription: String { path.description }
 
   /// What the query finds now, step by step, and a dump of the tree.

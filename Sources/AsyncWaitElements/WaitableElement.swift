@@ -40,7 +40,7 @@ public protocol WaitableElement {
   var exists: Bool { get async throws }
 
   /// What the element is, for the first line of a failure, such as
-  /// `app.descendants(matching: .button)["Save"]`.
+  /// `app.buttons["Save"]`.
   var elementDescription: String { get }
 
   /// Triggers that fire when the element's tree changes, so that waits on the

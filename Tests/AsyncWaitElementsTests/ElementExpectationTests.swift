@@ -45,7 +45,7 @@ import Testing
     }
 
     #expect(
-      error.comment == #"page.descendants(matching: .button)["submit"] to have text .containing("Save")"#)
+      error.comment == #"page.buttons["submit"] to have text .containing("Save")"#)
     #expect(error.lastObservation?.hasPrefix("its text was \"\"\nquery: ") == true)
     let disabled = try await #require(throws: WaitTimeoutError.self) {
       try await page.buttons["submit"].require(
@@ -72,7 +72,7 @@ import Testing
       try await page.buttons["submit"].require(.value(""), timeout: .zero)
     }
 
-    #expect(error.comment == #"page.descendants(matching: .button)["submit"] to have value """#)
+    #expect(error.comment == #"page.buttons["submit"] to have value """#)
     #expect(error.lastObservation?.hasPrefix("it had no value\n") == true)
   }
 
@@ -116,7 +116,7 @@ import Testing
     }
     #expect(
       error.comment
-        == #"page.descendants(matching: .cell) to have texts ["Item 1 Delete", .containing("Item 3")]"#)
+        == #"page.cells to have texts ["Item 1 Delete", .containing("Item 3")]"#)
   }
 
   /// A probe reads the tree once: the count and the texts are of one
@@ -168,7 +168,7 @@ import Testing
 
     let states = calls.withLock { $0 }
     #expect(states.count == 1)
-    #expect(states.first?.hasPrefix(#"query: app.descendants(matching: .button)["submit"]"#) == true)
+    #expect(states.first?.hasPrefix(#"query: app.buttons["submit"]"#) == true)
     #expect(error.lastObservation?.hasSuffix("\nscreenshot: /tmp/app.png") == true)
   }
 }

@@ -133,12 +133,12 @@ let signUpForm = ElementNode(
       _ = try await delete.uniqueSnapshot()
     }
 
-    #expect(error.query == #"page.descendants(matching: .button)["Delete"]"#)
+    #expect(error.query == #"page.buttons["Delete"]"#)
     #expect(error.matchCount == 2)
     #expect(error.matches == [#"button "Delete""#, #"button "Delete""#])
     #expect(
       error.description == """
-        page.descendants(matching: .button)["Delete"] matches 2 elements, and an action needs exactly one:
+        page.buttons["Delete"] matches 2 elements, and an action needs exactly one:
           button "Delete"
           button "Delete"
         Narrow the query, or say which one with .firstMatch, .lastMatch or .element(boundBy:).
@@ -164,7 +164,7 @@ let signUpForm = ElementNode(
       _ = try await page.cells.element.buttons["Delete"].uniqueSnapshot()
     }
 
-    #expect(error.query == "page.descendants(matching: .cell).element")
+    #expect(error.query == "page.cells.element")
     #expect(error.matches == ["cell id=draft-1", "cell id=draft-2"])
   }
 
@@ -178,7 +178,7 @@ let signUpForm = ElementNode(
     #expect(
       page.cells.containing(page.buttons["Delete"]).containing(text: .exactly("a", ignoringCase: true))
         .elementDescription
-        == #"page.descendants(matching: .cell).containing(page.descendants(matching: .button)["Delete"])"#
+        == #"page.cells.containing(page.buttons["Delete"])"#
         + #".containing(text: .exactly("a", ignoringCase: true))"#)
     #expect(
       page.descendants(labelled: "Email").elementDescription

@@ -97,11 +97,11 @@ let shoppingScreen = ElementNode(
     #expect(app.elementDescription == "app")
     #expect(
       app.lists["ShoppingScreen.list.items"].cells.element(boundBy: 2).elementDescription
-        == "app.descendants(matching: .list)[\"ShoppingScreen.list.items\"]"
-        + ".descendants(matching: .cell).element(boundBy: 2)")
+        == "app.lists[\"ShoppingScreen.list.items\"]"
+        + ".cells.element(boundBy: 2)")
     #expect(
       app.buttons.matching("disabled") { !$0.isEnabled }.firstMatch.elementDescription
-        == "app.descendants(matching: .button).matching(disabled).firstMatch")
+        == "app.buttons.matching(disabled).firstMatch")
   }
 }
 

@@ -15,15 +15,15 @@ import Testing
 
     #expect(
       error.description == """
-        Timed out after 200 ms waiting for "app.descendants(matching: .list).firstMatch\
-        .descendants(matching: .cell)["Butter"] to exist"
+        Timed out after 200 ms waiting for "app.lists.firstMatch\
+        .cells["Butter"] to exist"
           (3 probes over 200 ms, polling every 100 ms on ManualClock)
           last observed:
             does not exist
-            query: app.descendants(matching: .list).firstMatch.descendants(matching: .cell)["Butter"]
-              .descendants(matching: .list): 1 match
+            query: app.lists.firstMatch.cells["Butter"]
+              .lists: 1 match
               .firstMatch: 1 match
-              .descendants(matching: .cell)["Butter"]: no matches
+              .cells["Butter"]: no matches
             tree:
               application "Shopping"
                 list id=ShoppingScreen.list.items
@@ -54,9 +54,9 @@ import Testing
       observation.hasPrefix(
         """
         does not exist
-        query: app.descendants(matching: .list)["ShoppingScreen.list.items"].descendants(matching: .cell)["Butter"]
-          .descendants(matching: .list)["ShoppingScreen.list.items"]: 1 match
-          .descendants(matching: .cell)["Butter"]: no matches
+        query: app.lists["ShoppingScreen.list.items"].cells["Butter"]
+          .lists["ShoppingScreen.list.items"]: 1 match
+          .cells["Butter"]: no matches
         tree:
         """))
   }
@@ -72,7 +72,7 @@ import Testing
 
     let observation = try #require(error.lastObservation)
     #expect(
-      error.comment == #"app.descendants(matching: .button)["Clear"].isEnabled to equal true"#)
+      error.comment == #"app.buttons["Clear"].isEnabled to equal true"#)
     #expect(observation.hasPrefix(".isEnabled was false\nquery: "))
     #expect(observation.contains("\nfound: button \"Clear\" id=ShoppingScreen.button.clear disabled\n"))
     #expect(error.probeCount == 1)
@@ -89,16 +89,16 @@ import Testing
     #expect(
       subscripted.hasPrefix(
         """
-        query: app.descendants(matching: .button)["Check"]
-          .descendants(matching: .button)["Check"]: 3 matches
+        query: app.buttons["Check"]
+          .buttons["Check"]: 3 matches
           the subscript's one element: ambiguous, 3 candidates
         tree:
         """))
     #expect(
       element.hasPrefix(
         """
-        query: app.descendants(matching: .cell).element
-          .descendants(matching: .cell): 3 matches
+        query: app.cells.element
+          .cells: 3 matches
           .element: ambiguous, 3 candidates
         tree:
         """))
@@ -113,7 +113,7 @@ import Testing
     }
 
     let observation = try #require(error.lastObservation)
-    #expect(observation.contains("\n  .descendants(matching: .cell): 3 matches\ntree:\n"))
+    #expect(observation.contains("\n  .cells: 3 matches\ntree:\n"))
     #expect(!observation.contains("found:"))
   }
 
@@ -157,9 +157,9 @@ import Testing
     #expect(
       state.hasPrefix(
         """
-        query: app.descendants(matching: .list)["Groceries"].descendants(matching: .cell)["Milk"]
-          .descendants(matching: .list)["Groceries"]: no matches
-          (not reached: .descendants(matching: .cell)["Milk"])
+        query: app.lists["Groceries"].cells["Milk"]
+          .lists["Groceries"]: no matches
+          (not reached: .cells["Milk"])
         tree:
         """))
   }

@@ -18,7 +18,7 @@ struct HostileTreeTests {
     }
 
     #expect(error.nodeBudget == 10_000)
-    #expect(error.query == #"app.descendants(matching: .button)["x"]"#)
+    #expect(error.query == #"app.buttons["x"]"#)
     #expect(error.description.contains("stopped after 10000 nodes in one probe, the node budget"))
     #expect(error.description.contains("a tree that never ends is cyclic"))
   }
@@ -63,7 +63,7 @@ struct HostileTreeTests {
           + "nodeBudget:, and a tree that never ends is cyclic"))
     #expect(
       error.description
-        == #"The query app.descendants(matching: .cell)["x"] stopped after 1000 nodes in one probe, the node "#
+        == #"The query app.cells["x"] stopped after 1000 nodes in one probe, the node "#
         + "budget of its tree element. A tree this large needs a larger budget "
         + "(TreeElement(_:nodeBudget:triggers:diagnostics:evaluator:root:)); a tree that never ends is cyclic."
     )
@@ -118,6 +118,6 @@ struct HostileTreeTests {
     ).rootElement()
 
     #expect(try await app.cells.buttons["delete"].exists)
-    #expect(app.cells.buttons["delete"].elementDescription.contains(".descendants(matching: .button)"))
+    #expect(app.cells.buttons["delete"].elementDescription.contains(".buttons"))
   }
 }

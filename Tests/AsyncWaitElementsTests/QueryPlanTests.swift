@@ -161,7 +161,7 @@ import Testing
 
     #expect(error.matchCount == 2)
     #expect(error.matches.count == 2)
-    #expect(error.query == #"app.descendants(matching: .button)["Save"]"#)
+    #expect(error.query == #"app.buttons["Save"]"#)
     #expect(try await tree.app.buttons["Save"].snapshot() == candidates[0])
   }
 

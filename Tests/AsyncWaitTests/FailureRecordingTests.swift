@@ -90,7 +90,7 @@
       #expect(
         failures.last?.hasSuffix(
           #"RecordedWaits.testAnElementTimeoutIsRecordedAtItsLine : Timed out after 0 ns waiting for "#
-            + #""app.descendants(matching: .button)["Checkout"] to exist""#) == true)
+            + #""app.buttons["Checkout"] to exist""#) == true)
       #expect(run.output.contains("recorded by the wait; to catch its error in the test instead"))
       #expect(run.output.contains("Test Case 'RecordedWaits.testAPassingWaitRecordsNothing' passed"))
       #expect(run.output.contains("Executed 3 tests, with 2 failures (0 unexpected)"))
@@ -167,7 +167,7 @@
       #expect(
         element?.hasSuffix(
           #": Expectation failed: Timed out after 0 ns waiting for "#
-            + #""app.descendants(matching: .button)["Checkout"] to exist""#) == true,
+            + #""app.buttons["Checkout"] to exist""#) == true,
         "\(run.output)")
       #expect(run.output.contains("recorded by the wait; to catch its error in the test instead"))
       #expect(run.output.contains("Test aPassingWaitRecordsNothing() passed"))

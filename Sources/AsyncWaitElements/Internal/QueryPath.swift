@@ -330,7 +330,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
           return lookup
         }
         return .none
-      case .descendants:
+      case .descendants, .descendantsByProperty:
         // Depth-first pre-order, with an explicit stack of the sibling
         // lists being walked, so a deep tree cannot overflow the call stack.
         var parents: [(siblings: [Node], next: Int)] = []
@@ -376,7 +376,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
           found.append(child)
           if found.count == limit { return found }
         }
-      case .descendants:
+      case .descendants, .descendantsByProperty:
         // An explicit stack, so a deep tree cannot overflow the call stack.
         var stack = Array(node.children.reversed())
         while let next = stack.popLast() {

@@ -9,6 +9,9 @@ enum QueryStep<Node: QueryableNode>: Sendable {
   enum Axis: Sendable {
     case children
     case descendants
+    /// Descendants, as a shortcut property wrote them (`buttons`): the
+    /// same search, which reads as written.
+    case descendantsByProperty
   }
 
   case search(Axis, ElementType, filters: Filters)
@@ -279,8 +282,11 @@ enum QueryStep<Node: QueryableNode>: Sendable {
       if case .selector = filters.first?.label { return filters.description }
       // A shorthand's search reads as it was written.
       if let written = filters.first?.shorthandDescription { return written + filters.descriptionAfterFirst }
-      let axisName = axis == .children ? "children" : "descendants"
-      return ".\(axisName)(matching: \(type.sourceDescription))" + filters.description
+      switch axis {
+      case .children: return ".children(matching: \(type.sourceDescription))" + filters.description
+      case .descendants: return ".descendants(matching: \(type.sourceDescription))" + filters.description
+      case .descendantsByProperty: return ".\(type.rawValue)s" + filters.description
+      }
     case .select(_, let description, _):
       return description
     case .selectLast:

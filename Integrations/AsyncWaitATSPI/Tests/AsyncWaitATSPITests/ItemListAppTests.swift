@@ -141,7 +141,7 @@ struct ItemListAppTests {
       let root = app.root
       let items = root.descendants(matching: .list)["ItemListScreen.list.items"].children(
         matching: .cell)
-      let remove = root.descendants(matching: .button)["Remove Last"]
+      let remove = root.buttons["Remove Last"]
       try await items.requireExistence(timeout: timeout)
 
       for remaining in stride(from: 3, through: 0, by: -1) {
@@ -157,7 +157,7 @@ struct ItemListAppTests {
       }
       // The query is described from the application, by its name.
       let headline = String(disabled.description.prefix { $0 != "\n" })
-      #expect(headline.hasPrefix(app.name + ".descendants(matching: .button)"))
+      #expect(headline.hasPrefix(app.name + ".buttons"))
       #expect(
         headline.hasSuffix(
           #"["Remove Last"] is not enabled; timed out after 300 ms "#
@@ -183,7 +183,7 @@ struct ItemListAppTests {
       }
       #expect(
         error.description.hasPrefix(
-          app.name + #".descendants(matching: .button)["ItemListScreen.button.add"] does not take text; "#
+          app.name + #".buttons["ItemListScreen.button.add"] does not take text; "#
             + "timed out after 300 ms"))
     }
   }

@@ -42,7 +42,7 @@ struct ArtifactTests {
       #expect(Array(image.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
       let text = try #require(
         FileManager.default.contents(atPath: png + "-tree.txt").map { String(decoding: $0, as: UTF8.self) })
-      #expect(text.hasPrefix(#"query: page.descendants(matching: .button)["Save"]"#))
+      #expect(text.hasPrefix(#"query: page.buttons["Save"]"#))
       #expect(text.contains(#"found: button "Save""#))
     }
   }

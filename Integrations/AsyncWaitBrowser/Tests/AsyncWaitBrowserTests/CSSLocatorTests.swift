@@ -134,7 +134,7 @@ struct CSSLocatorTests {
       #expect(lines.contains { $0.hasSuffix(#".locator(css: ".todo-list li"): 2 matches"#) })
       #expect(
         page.lists["Todos"].locator(css: "li").matching(class: "completed").elementDescription
-          == #"page.descendants(matching: .list)["Todos"].locator(css: "li").matching(class: "completed")"#)
+          == #"page.lists["Todos"].locator(css: "li").matching(class: "completed")"#)
     }
   }
 

@@ -33,7 +33,7 @@ struct ListExpectationTests {
       try await done.require(count: 3, timeout: patience)
       #expect(
         done.elementDescription
-          == #"page.descendants(matching: .list)["items"].descendants(matching: .cell).matching(class: "done")"#
+          == #"page.lists["items"].cells.matching(class: "done")"#
       )
       #expect(try await items.matching(class: "urgent").count == 1)
       #expect(try await items.matching(class: "do").count == 0)
@@ -43,7 +43,7 @@ struct ListExpectationTests {
       }
       #expect(
         error.comment
-          == #"page.descendants(matching: .list)["items"].descendants(matching: .cell) to have classes ["done urgent", "done", ""]"#
+          == #"page.lists["items"].cells to have classes ["done urgent", "done", ""]"#
       )
       #expect(
         error.lastObservation?.hasPrefix(#"its classes were ["done urgent", "done", "", "done"]"#) == true,
