@@ -18,7 +18,16 @@ let package = Package(
         .product(name: "AsyncWait", package: "swift-async-wait"),
         .product(name: "AsyncWaitElements", package: "swift-async-wait"),
       ],
-      exclude: ["Fixtures"])
+      exclude: ["Fixtures"]),
+    // The bench: the waits against pyatspi and dogtail on a GTK app of many
+    // rows (Scripts/bench-atspi.sh runs it in a GUI session).
+    .executableTarget(
+      name: "AsyncWaitATSPIBench",
+      dependencies: [
+        .product(name: "AsyncWaitATSPI", package: "swift-async-wait"),
+        .product(name: "AsyncWait", package: "swift-async-wait"),
+        .product(name: "AsyncWaitElements", package: "swift-async-wait"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

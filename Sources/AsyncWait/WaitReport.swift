@@ -64,8 +64,8 @@ enum WaitReport {
     case passed
     /// Its timeout passed before its condition held.
     case timedOut = "timed out"
-    /// It failed otherwise: its condition threw, its hold was broken, its
-    /// clock failed or stood still.
+    /// It failed otherwise: its condition threw, its hold was broken, a
+    /// not-before wait held too early, its clock failed or stood still.
     case failed
     /// Its task was cancelled.
     case cancelled
@@ -243,7 +243,8 @@ enum WaitReport {
       return File(path: path, descriptor: descriptor)
     }
 
-    /// Appends `entry`'s line, whole, in one write, and counts it.
+    /// Appends `entry`'s line with one `write` (a local file takes it
+    /// whole; a short write is finished by another), and counts it.
     func append(_ entry: Entry) {
       var line = entry.json
       line += "\n"

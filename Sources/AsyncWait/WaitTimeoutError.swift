@@ -180,13 +180,14 @@ public struct WaitTimeoutError: Error, Sendable, CustomStringConvertible {
     if let lateLine {
       lines.append(lateLine)
     }
-    if let overrun = probeOverrun {
+    if probeOverrun != nil {
       // A probe's time is the condition's and the machine's alike: a quick
       // condition on a loaded machine can be resumed late. The line says
-      // both, and blames neither.
+      // both, and blames neither. It says when the probe ended, which a
+      // late wake-up before it (said above) moves on too.
       let took = lastProbeStart.map { "took \((elapsed - $0).shortDescription) and " } ?? ""
       lines.append(
-        "  the last probe \(took)ended \(overrun.shortDescription) after the deadline "
+        "  the last probe \(took)ended \((elapsed - timeout).shortDescription) after the deadline "
           + "(a slow condition, or a machine too loaded to run it on time)")
       if advisesBoundedForm {
         lines.append(

@@ -1,4 +1,4 @@
-public import AsyncWait
+@_spi(Integrations) public import AsyncWait
 internal import AsyncWaitATSPILoader
 public import AsyncWaitElements
 
@@ -23,17 +23,23 @@ public import AsyncWaitElements
 /// > Note: The integration links no system library: it opens libatspi and
 /// > GLib (Debian's `libatspi2.0-0` and `libglib2.0-0`) when it is first
 /// > used. Where they are missing, as on macOS, it still builds, and
-/// > ``init(named:nodeBudget:)`` throws an ``ATSPIError`` that names the library.
+/// > ``init(named:nodeBudget:callTimeout:)`` throws an ``ATSPIError`` that
+/// > names the library.
 public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   /// The application's node type.
   public typealias Node = ATSPINode
 
   /// The application's name in the AT-SPI desktop (its program name).
   public let name: String
-  /// The most nodes one probe reads of the application's tree; a probe of
-  /// a larger tree throws `NodeBudgetExceededError` rather than read part
-  /// of it.
+  /// The most nodes one probe reads whole of the application's tree.
+  ///
+  /// A probe that would read more throws `NodeBudgetExceededError` rather
+  /// than read part of it. A search the application answers (by type, id,
+  /// name or text) reads whole only what it returns.
   public let nodeBudget: Int
+  /// How long one call to the application may take before libatspi gives
+  /// up on it: a search of a large application takes seconds.
+  public let callTimeout: Duration
   /// Fires on every AT-SPI event of the session.
   public let trigger: WaitTrigger
   private let listener: ListenerHandle
@@ -42,27 +48,44 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   private let roleNames: [String]
 
   /// The AT-SPI events that fire ``trigger``.
+  ///
+  /// Of the property changes, only those a query reads (a name, a value, a
+  /// description): a toolkit announces others by the thousand (a new row's
+  /// parent, a table's headers) as it makes a large tree's accessible
+  /// objects, and each event costs this process a dispatch.
   static let eventTypes = [
-    "object:children-changed", "object:state-changed", "object:text-changed", "object:property-change",
-    "window:create", "window:destroy",
+    "object:children-changed", "object:state-changed", "object:text-changed",
+    "object:property-change:accessible-name", "object:property-change:accessible-value",
+    "object:property-change:accessible-description", "window:create", "window:destroy",
   ]
 
   /// Starts watching for an application by name; it need not be running yet.
   ///
   /// - Parameters:
   ///   - name: The application's name in the AT-SPI desktop.
-  ///   - nodeBudget: The most nodes one probe reads of the application's
-  ///     tree, 2,000 by default: each is a few calls over D-Bus. A probe of
-  ///     a larger tree throws `NodeBudgetExceededError`, which names the
-  ///     budget, rather than read part of it.
+  ///   - nodeBudget: The most nodes one probe reads whole of the
+  ///     application's tree, 2,000 by default: each is a few calls over
+  ///     D-Bus. A probe that would read more throws
+  ///     `NodeBudgetExceededError`, which names the budget, rather than
+  ///     read part of it. A search by type, id, name or text counts only
+  ///     the nodes it returns whole, however many the application checks.
+  ///   - callTimeout: How long one call to the application may take, 30
+  ///     seconds by default (libatspi's own is 0.8 s): the application's
+  ///     search of 10,000 rows takes seconds, and a call that gives up
+  ///     leaves it searching. A wait whose timeout is shorter still runs
+  ///     the call it started to its end, and says so if it overran.
   /// - Throws: ``ATSPIError`` when libatspi or GLib cannot be loaded, or the
   ///   event listener cannot be registered.
-  public init(named name: String, nodeBudget: Int = 2_000) async throws {
+  public init(named name: String, nodeBudget: Int = 2_000, callTimeout: Duration = .seconds(30)) async throws
+  {
     self.nodeBudget = max(nodeBudget, 1)
+    self.callTimeout = max(callTimeout, .milliseconds(1))
     let changes = WaitTrigger()
     self.name = name
     self.trigger = changes
-    (self.listener, self.roleNames) = try await ATSPIThread.shared.perform { atspi in
+    (self.listener, self.roleNames) = try await ATSPIThread.shared.perform(
+      callTimeout: max(callTimeout, .milliseconds(1))
+    ) { atspi in
       (
         try ListenerHandle(firing: changes, for: ATSPIApplication.eventTypes, using: atspi),
         CollectionQuery.roleNames(using: atspi)
@@ -79,20 +102,26 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   /// not the whole tree. Any other query, and a failure's description, read
   /// a fresh snapshot of the tree.
   public var root: TreeElement<ATSPINode> {
-    let (name, budget, roleNames) = (name, nodeBudget, roleNames)
+    let (name, budget, roleNames, timeout) = (name, nodeBudget, roleNames, callTimeout)
     return TreeElement(
       name, nodeBudget: budget, triggers: [trigger],
       evaluator: { plan, request in
-        try await ATSPIThread.shared.perform { atspi in
-          try CollectionQuery.evaluate(plan, request, application: name, roleNames: roleNames, using: atspi)
+        try await ATSPIThread.shared.perform(callTimeout: timeout) { atspi in
+          try CollectionQuery.evaluate(
+            plan, request, application: name, roleNames: roleNames, using: atspi)
         }
       },
       root: {
-        try await ATSPIThread.shared.perform { atspi in
+        try await ATSPIThread.shared.perform(callTimeout: timeout) { atspi in
           try ATSPIApplication.snapshot(named: name, nodeBudget: budget, using: atspi)
         }
-      })
+      }
+    ).budgetSet(by: Self.budgetSetting)
   }
+
+  /// The call that sets an application's node budget, which its budget
+  /// error names.
+  static let budgetSetting = "ATSPIApplication(named:nodeBudget:callTimeout:)"
 
   /// The nodes of the application's tree of a kind, at any depth:
   /// `app.buttons["Add"]`, as on ``root``.
@@ -119,15 +148,53 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
   ///   `nodeBudget` nodes; ``ATSPIError`` when a call fails.
   static func snapshot(named name: String, nodeBudget: Int, using atspi: ATSPIFunctions) throws -> ATSPINode?
   {
-    guard let application = try find(named: name, using: atspi) else { return nil }
     var budget = nodeBudget
-    let node = try ATSPINode.read(application, budget: &budget, using: atspi)
+    let read = try withApplication(named: name, using: atspi) { application in
+      budget = nodeBudget
+      return try ATSPINode.read(application, budget: &budget, using: atspi)
+    }
+    guard let node = read else { return nil }
     // A read the budget cut short would answer queries from part of the
     // tree: it says so instead, as a tree in memory does.
     guard budget >= 0 else {
-      throw NodeBudgetExceededError(query: "\(name) (its tree, read in one probe)", nodeBudget: nodeBudget)
+      throw NodeBudgetExceededError(
+        query: "\(name) (its tree, read in one probe)", nodeBudget: nodeBudget, budgetSetting: budgetSetting)
     }
     return node
+  }
+
+  /// The applications found, by name: a probe uses the one found before,
+  /// instead of asking the desktop for every application's name.
+  ///
+  /// Read and written on the AT-SPI thread only; locked so that the
+  /// compiler can prove it.
+  private static let found = Locked<[String: AccessibleHandle]>([:])
+
+  /// Runs `body` with the application called `name`, found before or found
+  /// now; `nil`, running nothing, when no application has the name.
+  ///
+  /// An application found before may have quit, or been replaced by another
+  /// of the same name: when `body` fails for it with an error that is not
+  /// a slow answer, the application is looked up afresh and `body` runs
+  /// once more with what is found.
+  ///
+  /// Runs on the AT-SPI thread.
+  ///
+  /// - Throws: What `body` throws with an application found now;
+  ///   ``ATSPIError`` when the desktop's children cannot be counted.
+  static func withApplication<Result>(
+    named name: String, using atspi: ATSPIFunctions, _ body: (AccessibleHandle) throws -> Result
+  ) throws -> Result? {
+    if let known = found.withLock({ $0[name] }) {
+      do {
+        return try body(known)
+      } catch let error as ATSPIError where !error.isTransient {
+        found.withLock { $0[name] = nil }
+      }
+    }
+    guard let application = try find(named: name, using: atspi) else { return nil }
+    found.withLock { $0[name] = application }
+    return try body(application)
   }
 
   /// The first application of the desktop called `name`, or `nil`.
@@ -268,6 +335,7 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
       return try body(found)
     }
     let subject = element.elementDescription
+    let callTimeout = callTimeout
     var unmet: String?
     var ambiguity: AmbiguousElementError?
     func probe() async throws -> AccessibleHandle? {
@@ -293,7 +361,7 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
         unmet = "it is busy"
       } else {
         let handle = node.handle
-        let hasInterface = try await ATSPIThread.shared.perform { atspi in
+        let hasInterface = try await ATSPIThread.shared.perform(callTimeout: callTimeout) { atspi in
           withInterface(of: handle, atspi) { _ in true } ?? false
         }
         if hasInterface { return handle }
@@ -314,7 +382,7 @@ public final class ATSPIApplication: ElementTypeQueryProvider, Sendable {
         },
         causeSubject: subject, callSite: location, probe)
     do {
-      try await ATSPIThread.shared.perform { atspi in
+      try await ATSPIThread.shared.perform(callTimeout: callTimeout) { atspi in
         let done: Void? = try withInterface(of: handle, atspi) { found in
           var error: UnsafeMutablePointer<GError>?
           perform(atspi, found, &error)

@@ -20,10 +20,18 @@ final class ATSPIThread: Sendable {
   /// The functions of libatspi and GLib, or why they could not be loaded.
   private let functions: Result<ATSPIFunctions, ATSPIError>
 
+  /// Marks the thread, for ``isCurrent``: `Thread` keeps a dictionary per
+  /// thread, and only the AT-SPI thread has this key.
+  private static let marker = "AsyncWaitATSPI.thread"
+
+  /// Whether the caller runs on the AT-SPI thread, inside a job.
+  static var isCurrent: Bool { Thread.current.threadDictionary[marker] != nil }
+
   private init() {
     functions = ATSPIFunctions.load()
     guard case .success(let atspi) = functions else { return }
     let thread = Thread {
+      Thread.current.threadDictionary[ATSPIThread.marker] = true
       _ = atspi.atspi_init()
       let loop = atspi.g_main_loop_new(nil, 0)
       atspi.g_main_loop_run(loop)
@@ -51,12 +59,49 @@ final class ATSPIThread: Sendable {
     }
   }
 
+  /// Runs `body` on the AT-SPI thread with libatspi's timeout of a call set
+  /// to `callTimeout` first, and returns what it returns.
+  ///
+  /// The timeout is the process's, not an application's: every job that
+  /// calls an application sets its application's, so that none inherits
+  /// another's (a millisecond set for one would fail the next).
+  ///
+  /// - Parameters:
+  ///   - callTimeout: How long one call may take.
+  ///   - body: The job.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws; the ``ATSPIError`` of libraries that
+  ///   could not be loaded.
+  func perform<Result: Sendable>(
+    callTimeout: Duration, _ body: @escaping @Sendable (ATSPIFunctions) throws -> Result
+  ) async throws -> Result {
+    try await perform { atspi in
+      // Whole seconds past what a C int of milliseconds holds are cut there
+      // first, so that neither the product nor the sum can overflow.
+      let seconds = min(max(callTimeout.components.seconds, 0), Int64(Int32.max / 1000))
+      let total = seconds * 1000 + max(callTimeout.components.attoseconds, 0) / 1_000_000_000_000_000
+      let milliseconds = Int32(clamping: max(total, 1))
+      // The second value is what libatspi allows instead for an
+      // application it saw launch in the last that many milliseconds (15 s
+      // of its own): the call timeout covers those calls too.
+      atspi.atspi_set_timeout(milliseconds, milliseconds)
+      return try body(atspi)
+    }
+  }
+
   /// Runs `body` on the AT-SPI thread without waiting for it, as deinitializers must.
   ///
-  /// Without libatspi and GLib it does nothing: then no object of theirs
-  /// exists to release.
+  /// Called on the AT-SPI thread itself, as a job lets go of what it read
+  /// (a search's thousands of candidates), it runs `body` at once: a job a
+  /// release would cost that many main-loop turns, and the next probe's
+  /// calls would wait behind them. Without libatspi and GLib it does
+  /// nothing: then no object of theirs exists to release.
   func schedule(_ body: @escaping @Sendable (ATSPIFunctions) -> Void) {
     guard case .success(let atspi) = functions else { return }
+    if Self.isCurrent {
+      body(atspi)
+      return
+    }
     Self.enqueue(Job { body(atspi) }, using: atspi)
   }
 

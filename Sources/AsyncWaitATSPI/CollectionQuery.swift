@@ -1,3 +1,4 @@
+@_spi(Integrations) internal import AsyncWait
 internal import AsyncWaitATSPILoader
 internal import AsyncWaitElements
 
@@ -7,15 +8,31 @@ internal import AsyncWaitElements
 ///
 /// A search of descendants by element type asks the application for the
 /// nodes of the type's roles (`GetMatches`, in the tree's order); a search
-/// of children reads the children alone. Only the properties the filters
-/// need are then read of each match (its accessible id, its name), and a
-/// node is read whole only when the caller wants it. Every match and child
-/// counts against the node budget.
+/// by text asks for the nodes that show text (labels) and reads their
+/// names; a search of children reads the children alone. Only the
+/// properties the filters need are then read of each candidate (its
+/// accessible id, then its name only when the id did not match), and a
+/// node is read whole only when the caller wants it. Only the nodes read
+/// whole count against the node budget, not the candidates a search
+/// checks: the application's answer is finite, and a lookup of one button
+/// among 10,000, or a count of them, reads none whole but the one.
+///
+/// An application that did not answer a search within the call timeout is
+/// still working on it: the next probe asks it a one-property question
+/// first, and searches again only once it has answered, so that searches
+/// never pile up on a slow application.
 ///
 /// The evaluator declines (the query is then walked in a snapshot, as
 /// before) a filter it cannot check from the id and the name, and an
 /// application whose nodes have no Collection interface.
 enum CollectionQuery {
+  /// The applications whose last search timed out, by name: each is asked
+  /// a question before it is searched again.
+  ///
+  /// Read and written on the AT-SPI thread only; locked so that the
+  /// compiler can prove it.
+  private static let unanswered = Locked<Set<String>>([])
+
   /// The name libatspi gives each role, by the role's value: up to the
   /// first value it has no name for, past the last it defines.
   ///
@@ -52,8 +69,28 @@ enum CollectionQuery {
     for step in plan.steps {
       if case .search(_, _, let filters) = step, !filters.allSatisfy(isSupported) { return nil }
     }
-    guard let application = try ATSPIApplication.find(named: name, using: atspi) else {
-      return QueryEvaluation(nodes: [], matchCounts: [])
+    let evaluation = try ATSPIApplication.withApplication(named: name, using: atspi) { application in
+      try evaluate(plan, request, in: application, named: name, roleNames: roleNames, using: atspi)
+    }
+    // No application of the name: nothing is found.
+    guard let evaluation else { return QueryEvaluation(nodes: [], matchCounts: []) }
+    return evaluation
+  }
+
+  /// What the plan finds in `application`, or `nil` when the evaluator
+  /// declines it.
+  ///
+  /// Runs on the AT-SPI thread.
+  private static func evaluate(
+    _ plan: QueryPlan, _ request: QueryRequest, in application: AccessibleHandle, named name: String,
+    roleNames: [String], using atspi: ATSPIFunctions
+  ) throws -> QueryEvaluation<ATSPINode>? {
+    if unanswered.withLock({ $0.contains(name) }) {
+      // Answered in the application's turn, after the search it is still
+      // running: a timeout here means it is still busy, and no new search
+      // is sent.
+      _ = try atspi.string { atspi.atspi_accessible_get_accessible_id(application.pointer, $0) }
+      unanswered.withLock { _ = $0.remove(name) }
     }
     var budget = Budget(remaining: request.nodeBudget)
     var current = [application]
@@ -63,12 +100,16 @@ enum CollectionQuery {
       case .search(let axis, let type, let filters):
         var found: [AccessibleHandle] = []
         for scope in current {
-          guard
-            let matches = try search(
-              axis, type, filters, below: scope, roleNames: roleNames, budget: &budget, using: atspi)
-          else { return nil }
+          let matches: [AccessibleHandle]?
+          do {
+            matches = try search(
+              axis, type, filters, below: scope, roleNames: roleNames, using: atspi)
+          } catch let error as ATSPIError where error.isTransient {
+            unanswered.withLock { _ = $0.insert(name) }
+            throw error
+          }
+          guard let matches else { return nil }
           found += matches
-          if budget.isExceeded { break }
         }
         current = found
       case .select(let index, let isImplicit):
@@ -103,18 +144,12 @@ enum CollectionQuery {
 
     /// Whether a read went past the budget.
     var isExceeded: Bool { remaining < 0 }
-
-    /// Counts one node; `false` once past the budget.
-    mutating func visit() -> Bool {
-      remaining -= 1
-      return remaining >= 0
-    }
   }
 
   /// Whether the evaluator checks `filter` itself.
   private static func isSupported(_ filter: QueryPlan.Filter) -> Bool {
     switch filter {
-    case .identifierOrLabel, .identifier, .named: true
+    case .identifierOrLabel, .identifier, .named, .text: true
     default: false
     }
   }
@@ -123,42 +158,51 @@ enum CollectionQuery {
   /// the tree's order; `nil` when the application cannot search there.
   private static func search(
     _ axis: QueryPlan.Axis, _ type: ElementType, _ filters: [QueryPlan.Filter], below scope: AccessibleHandle,
-    roleNames: [String], budget: inout Budget, using atspi: ATSPIFunctions
+    roleNames: [String], using atspi: ATSPIFunctions
   ) throws -> [AccessibleHandle]? {
+    // Only a node of the static text type shows text (`QueryableNode.text`):
+    // a search by text is a search of those.
+    let showsText = filters.contains { if case .text = $0 { true } else { false } }
+    let isCandidate = { (role: String) in
+      ATSPINode.role(role, isOfType: type) && (!showsText || ATSPINode.role(role, isOfType: .staticText))
+    }
     let candidates: [AccessibleHandle]
     switch axis {
     case .children:
       candidates = try atspi.children(of: scope.pointer).filter { child in
-        try type == .any
-          || ATSPINode.role(
-            atspi.string { atspi.atspi_accessible_get_role_name(child.pointer, $0) }, isOfType: type)
+        try (type == .any && !showsText)
+          || isCandidate(atspi.string { atspi.atspi_accessible_get_role_name(child.pointer, $0) })
       }
     case .descendants:
       // Value 0 is no role ("invalid").
-      let roles = roleNames.indices.dropFirst().filter {
-        ATSPINode.role(roleNames[$0], isOfType: type)
-      }.map { AtspiRole(rawValue: UInt32($0)) }
-      if roles.isEmpty && type != .any { return [] }
-      guard let matches = self.matches(of: type == .any ? [] : roles, below: scope, using: atspi) else {
+      let roles = roleNames.indices.dropFirst().filter { isCandidate(roleNames[$0]) }
+        .map { AtspiRole(rawValue: UInt32($0)) }
+      let anyRole = type == .any && !showsText
+      if roles.isEmpty && !anyRole { return [] }
+      guard let matches = try self.matches(of: anyRole ? [] : roles, below: scope, using: atspi) else {
         return nil
       }
       candidates = matches
     }
-    var found: [AccessibleHandle] = []
-    for candidate in candidates {
-      guard budget.visit() else { break }
-      if try filters.allSatisfy({ try passes(candidate, $0, using: atspi) }) { found.append(candidate) }
+    return try candidates.filter { candidate in
+      try filters.allSatisfy { try passes(candidate, $0, roleNames: roleNames, using: atspi) }
     }
-    return found
   }
+
+  /// What D-Bus and GIO say of a method an object does not have.
+  private static let missingMethod = ["UnknownMethod", "No such method", "doesn't exist", "does not exist"]
 
   /// The descendants of `scope` with one of `roles` (any role when empty),
   /// as the application's Collection interface finds them, in the tree's
-  /// order; `nil` when `scope` has no Collection interface or the search
-  /// failed.
+  /// order; `nil` when `scope` has no Collection interface or the
+  /// application does not have the method.
+  ///
+  /// - Throws: ``ATSPIError``, transient, when the search timed out: the
+  ///   application is slow, not without the method; not transient for any
+  ///   other error of the call.
   private static func matches(
     of roles: [AtspiRole], below scope: AccessibleHandle, using atspi: ATSPIFunctions
-  ) -> [AccessibleHandle]? {
+  ) throws -> [AccessibleHandle]? {
     guard let collection = atspi.atspi_accessible_get_collection_iface(scope.pointer) else { return nil }
     defer { atspi.g_object_unref(UnsafeMutableRawPointer(collection)) }
     let roleArray = atspi.g_array_new(0, 0, UInt32(MemoryLayout<AtspiRole>.stride))
@@ -179,8 +223,13 @@ enum CollectionQuery {
     // it (an error for the method) is read as a snapshot instead, which
     // reports an error of its own if the application is gone.
     if let error {
-      atspi.g_error_free(error)
       if let array { _ = atspi.g_array_free(array, 1) }
+      let reported = ATSPIError.reported(error.pointee.message.map { String(cString: $0) } ?? "unknown error")
+      atspi.g_error_free(error)
+      // Only an application without the method declines; any other error
+      // (an application that quit, whose handle another of its name
+      // replaced) is thrown, for the application to be looked up afresh.
+      guard Self.missingMethod.contains(where: reported.message.contains) else { throw reported }
       return nil
     }
     guard let array else { return [] }
@@ -193,22 +242,38 @@ enum CollectionQuery {
     }
   }
 
-  /// Whether `node` passes `filter`, reading only what the filter needs.
+  /// Whether `node` passes `filter`, reading only what the filter needs:
+  /// a subscript reads the name only of a node whose id did not match.
   private static func passes(
-    _ node: AccessibleHandle, _ filter: QueryPlan.Filter, using atspi: ATSPIFunctions
+    _ node: AccessibleHandle, _ filter: QueryPlan.Filter, roleNames: [String], using atspi: ATSPIFunctions
   ) throws -> Bool {
     let identifier = { try atspi.string { atspi.atspi_accessible_get_accessible_id(node.pointer, $0) } }
     let name = { try atspi.string { atspi.atspi_accessible_get_name(node.pointer, $0) } }
     switch filter {
     case .identifierOrLabel(let key): return try identifier() == key || name() == key
     case .identifier(let expected): return try identifier() == expected
-    case .named(let pattern):
-      let match: TextMatch =
-        pattern.isSubstring
-        ? .containing(pattern.text, ignoringCase: pattern.ignoresCase)
-        : .exactly(pattern.text, ignoringCase: pattern.ignoresCase)
-      return try match.matches(name())
+    case .named(let pattern): return try textMatch(pattern).matches(name())
+    case .text(let pattern):
+      // The innermost node that shows it: not one with a child that shows
+      // it too, as the tree's own rule says.
+      let match = textMatch(pattern)
+      guard try match.matches(name()) else { return false }
+      for child in try atspi.children(of: node.pointer) {
+        let role = try atspi.string { atspi.atspi_accessible_get_role_name(child.pointer, $0) }
+        guard ATSPINode.role(role, isOfType: .staticText) else { continue }
+        if try match.matches(atspi.string { atspi.atspi_accessible_get_name(child.pointer, $0) }) {
+          return false
+        }
+      }
+      return true
     default: return false
     }
+  }
+
+  /// The match a planned text pattern stands for.
+  private static func textMatch(_ pattern: TextMatch.Pattern) -> TextMatch {
+    pattern.isSubstring
+      ? .containing(pattern.text, ignoringCase: pattern.ignoresCase)
+      : .exactly(pattern.text, ignoringCase: pattern.ignoresCase)
   }
 }

@@ -31,7 +31,7 @@ public struct TreeElement<Node: QueryableNode>: ElementLocator, ElementTypeQuery
   /// million.
   public static var defaultNodeBudget: Int { 1_000_000 }
 
-  @usableFromInline let path: QueryPath<Node>
+  @usableFromInline var path: QueryPath<Node>
 
   @inlinable
   init(path: QueryPath<Node>) {
@@ -79,6 +79,18 @@ public struct TreeElement<Node: QueryableNode>: ElementLocator, ElementTypeQuery
 
   /// The element itself.
   public var element: TreeElement<Node> { self }
+
+  /// The same root, whose budget error names `setting`, the call of the
+  /// integration that made the tree, as the call that sets its budget.
+  ///
+  /// - Parameter setting: The call, such as
+  ///   `ATSPIApplication(named:nodeBudget:callTimeout:)`.
+  /// - Returns: The same element.
+  package func budgetSet(by setting: String) -> TreeElement {
+    var element = self
+    element.path.budgetSetting = setting
+    return element
+  }
 
   /// The triggers given when the tree's root element was made.
   public var triggers: [WaitTrigger] { path.triggers }

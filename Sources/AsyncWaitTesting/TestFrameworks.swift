@@ -274,7 +274,9 @@ struct TestFrameworks: FailureRecorder {
     ///
     /// `@unchecked Sendable`: `XCTestCase` is not `Sendable`, but the
     /// references are only kept under ``running``'s lock and only used to
-    /// record a failure, which XCTest's own assertions do from any thread.
+    /// record a failure, which XCTest's own assertions do from any thread,
+    /// and to read the case's `name` for the wait report, a string XCTest
+    /// sets before the case starts and never changes.
     struct RunningTestCases: @unchecked Sendable {
       /// The test cases, each with the defaults of its class
       /// (``WaitDefaultsProviding``), if it sets any.

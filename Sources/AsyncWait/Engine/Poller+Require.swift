@@ -135,7 +135,8 @@ extension Poller {
   ) async throws -> PollOutcome<Value> {
     let began = clock.now
     var decision: Decision?
-    var probes = 1
+    // Counted as each probe starts: a wait cancelled before its first ran none.
+    var probes = 0
     let kind: WaitReport.Kind = timing.kind == .hold ? .hold : warnsNearTimeout ? .eventually : .minimum
     let outcome: PollOutcome<Value>
     do {

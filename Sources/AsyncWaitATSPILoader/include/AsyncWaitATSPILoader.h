@@ -133,6 +133,7 @@ typedef int (*GSourceFunc)(void *_Nullable user_data);
 /// The functions of libatspi.
 #define ASYNC_WAIT_ATSPI_LIBATSPI_FUNCTIONS(F) \
   F(int, atspi_init, (void)) \
+  F(void, atspi_set_timeout, (int val, int startup_time)) \
   F(AtspiAccessible *_Nullable, atspi_get_desktop, (int i)) \
   F(char *_Nullable, atspi_accessible_get_name, \
     (AtspiAccessible *_Nonnull obj, GError *_Nullable *_Nullable error)) \

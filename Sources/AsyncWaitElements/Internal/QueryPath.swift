@@ -13,6 +13,8 @@ struct QueryPath<Node: QueryableNode>: Sendable {
   @usableFromInline var triggers: [WaitTrigger]
   /// The most nodes one resolution may visit.
   @usableFromInline var nodeBudget: Int
+  /// The call that sets ``nodeBudget``, for the error that says it ran out.
+  @usableFromInline var budgetSetting = NodeBudgetExceededError.treeElementBudgetSetting
   /// Every step but the last.
   @usableFromInline var earlier: [QueryStep<Node>] = []
   /// The last step, held inline: `app.buttons` allocates no array.
@@ -87,7 +89,7 @@ struct QueryPath<Node: QueryableNode>: Sendable {
           TreeDump.candidateLine(for:)))
     }
     if evaluation.exceededNodeBudget {
-      throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget)
+      throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget, budgetSetting: budgetSetting)
     }
     var nodes = evaluation.nodes
     if let limit, nodes.count > limit { nodes.removeLast(nodes.count - limit) }
@@ -175,7 +177,9 @@ struct QueryPath<Node: QueryableNode>: Sendable {
     var visits = NodeVisits(budget: nodeBudget)
     let (nodes, matchCounts) = try resolve(
       from: root, limit: limit, strict: strict, countingAll: countingAll, visits: &visits)
-    if visits.exceeded { throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget) }
+    if visits.exceeded {
+      throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget, budgetSetting: budgetSetting)
+    }
     return (root, nodes, matchCounts)
   }
 
@@ -270,11 +274,16 @@ struct QueryPath<Node: QueryableNode>: Sendable {
     var visits = NodeVisits(budget: nodeBudget)
     guard walksLazily else {
       let found = try resolve(from: root, limit: 1, strict: false, visits: &visits).nodes.first
-      if visits.exceeded { throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget) }
+      if visits.exceeded {
+        throw NodeBudgetExceededError(
+          query: description, nodeBudget: nodeBudget, budgetSetting: budgetSetting)
+      }
       return found
     }
     let lookup = try first(from: root, at: 0, visits: &visits)
-    if visits.exceeded { throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget) }
+    if visits.exceeded {
+      throw NodeBudgetExceededError(query: description, nodeBudget: nodeBudget, budgetSetting: budgetSetting)
+    }
     guard case .found(let node) = lookup else { return nil }
     return node
   }

@@ -6,15 +6,32 @@ import Foundation
 /// Each launch gets a program name of its own, so that a test finds its own
 /// instance in the AT-SPI desktop. The list has `items` items, "Item 1" on.
 func withItemListApp(items: Int = 4, _ body: (ATSPIApplication) async throws -> Void) async throws {
-  let name = "item-list-\(UInt32.random(in: 0...UInt32.max))"
+  let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/item_list_app.py")
+  try await withApp(fixture, named: "item-list", arguments: [String(items)], body)
+}
+
+/// The bench's GTK app of `rows` rows (a label "Row i" and a button with
+/// the accessible id "open-i" each, Bench/rows_app.py), launched for one
+/// test and killed after it.
+func withRowsApp(rows: Int, _ body: (ATSPIApplication) async throws -> Void) async throws {
+  let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Bench/rows_app.py")
+  try await withApp(fixture, named: "rows", arguments: [String(rows)], body)
+}
+
+/// A Python GTK app, launched with a program name of its own for one test
+/// and killed after it.
+private func withApp(
+  _ script: URL, named prefix: String, arguments: [String], _ body: (ATSPIApplication) async throws -> Void
+) async throws {
+  let name = "\(prefix)-\(UInt32.random(in: 0...UInt32.max))"
   // Connect to AT-SPI first, so that its registry is up before the app
   // starts and announces itself.
   let application = try await ATSPIApplication(named: name)
-  let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/item_list_app.py")
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-  process.arguments = [fixture.path, name, String(items)]
+  process.arguments = [script.path, name] + arguments
   // The app must not hold the test's output open: if the test process ended
   // abnormally, `swift test` would wait for that output forever.
   process.standardOutput = FileHandle.nullDevice
