@@ -120,23 +120,11 @@ enum WaitReport {
       return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 
-    /// A JSON string of `text`.
+    /// A JSON string of `text` (``appendJSONString(_:to:)``).
     static func quoted(_ text: String) -> String {
-      var result = "\""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case _ where scalar.value < 0x20:
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: result.unicodeScalars.append(scalar)
-        }
-      }
-      return result + "\""
+      var result = ""
+      appendJSONString(text, to: &result)
+      return result
     }
 
     /// A duration in milliseconds, to the microsecond, as a JSON number.

@@ -1,3 +1,4 @@
+import AsyncWait
 import Foundation
 
 /// A JSON value of a DevTools protocol message: what the protocol's
@@ -82,7 +83,7 @@ enum JSONValue: Sendable, Equatable {
       } else {
         text += "null"
       }
-    case .string(let value): JSONValue.writeString(value, to: &text)
+    case .string(let value): appendJSONString(value, to: &text)
     case .array(let values):
       text += "["
       for (index, value) in values.enumerated() {
@@ -94,31 +95,12 @@ enum JSONValue: Sendable, Equatable {
       text += "{"
       for (index, key) in members.keys.sorted().enumerated() {
         if index > 0 { text += "," }
-        JSONValue.writeString(key, to: &text)
+        appendJSONString(key, to: &text)
         text += ":"
         members[key]!.write(to: &text)
       }
       text += "}"
     }
-  }
-
-  private static func writeString(_ value: String, to text: inout String) {
-    text += "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      case _ where scalar.value < 0x20:
-        text +=
-          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-          + String(scalar.value, radix: 16)
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    text += "\""
   }
 }
 
