@@ -21,6 +21,8 @@ line of its call. It fails unless:
     probe); holds have kind `hold`, stable-for and not-before `minimum`;
   - in the promise matrix, every reporting entry has a `cancelled` line (its
     task cancelled while it slept, or its probe threw `CancellationError`);
+  - every reporting entry wrote one line for each time the isolation matrix
+    called it (the matrix prints its calls at exit), never two;
   - no other entry has a line;
   - each process printed its summary: one for XCTest, one for Swift Testing.
 """
@@ -113,7 +115,24 @@ def main(report, source, log):
     if woken != {"timer", "trigger"}:
         problems.append(f"the isolation matrix's deciding probes were woken by {sorted(woken)}, not by both")
 
-    summaries = open(log, encoding="utf-8", errors="replace").read().count("Wait report: ")
+    # One line a call: the matrix prints how often it called each entry.
+    log_text = open(log, encoding="utf-8", errors="replace").read()
+    # `symbols` holds each symbol without its white space.
+    by_symbol = {symbol.replace('""', "").strip('"'): name for name, symbol in symbols.items()}
+    calls = {}
+    printed = re.findall(r"^Isolation matrix calls: (\{.*\})$", log_text, re.M)
+    for counts in printed:
+        for symbol, count in json.loads(counts).items():
+            entry = by_symbol.get(re.sub(r"\s+", "", symbol), symbol)
+            calls[entry] = calls.get(entry, 0) + count
+    if len(printed) < 2:
+        problems.append(f"the log has {len(printed)} call counts of the isolation matrix, not one a framework")
+    for entry in sorted(reporting):
+        written = len(seen["isolation"].get(entry, []))
+        if written != calls.get(entry, 0):
+            problems.append(f"{entry} wrote {written} lines in the isolation matrix for {calls.get(entry, 0)} calls")
+
+    summaries = log_text.count("Wait report: ")
     if summaries < 2:
         problems.append(f"the log has {summaries} summaries, not one for each framework's process")
 

@@ -115,9 +115,12 @@ extension Wait {
     }
     guard case .expired(var expiry) = outcome else { return }
     if !ranForReal {
-      // The last attempt ended past the deadline, quietly: one more, for real.
+      // The last attempt ended past the deadline, quietly: one more, for real,
+      // and its time counts (a clock that runs backwards adds none).
+      let started = poller.clock.now
       let result = await FailureRecording.run(quietly: false, at: location, isolation: isolation, attempt)
       expiry.probeCount += 1
+      expiry.elapsed += max(.zero, started.duration(to: poller.clock.now))
       if result.passed {
         poller.report(expiry, .passed, comment: comment(), location: location)
         return

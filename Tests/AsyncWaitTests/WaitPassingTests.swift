@@ -38,6 +38,25 @@ struct WaitPassingTests {
     #expect(attempts.count == 5)
   }
 
+  /// The attempt that runs for real after a quiet one ended past the
+  /// deadline is counted in the wait's probes and in its time.
+  @Test func theLastAttemptAfterTheDeadlineCountsInTheElapsedTime() async throws {
+    let clock = ManualClock()
+    let attempts = ProbeLog<Int>()
+
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await requirePassing("the cart settles", timeout: .seconds(1), clock: clock) {
+        attempts.record(0)
+        clock.advance(by: attempts.count == 1 ? .seconds(2) : .milliseconds(300))
+        throw Refused()
+      }
+    }
+
+    #expect(attempts.count == 2)
+    #expect(error.probeCount == 2)
+    #expect(error.elapsed == .milliseconds(2_300))
+  }
+
   @Test func aBlockThatMustAlwaysPassFailsAtItsFirstFailingAttempt() async throws {
     let clock = ManualClock(.advancesWhenSleeping)
     let attempts = ProbeLog<Int>()

@@ -21,6 +21,7 @@
 @_spi(Tests) import AsyncWait
 import AsyncWaitElements
 import Dispatch
+import Foundation
 import Observation
 
 // MARK: - Where a probe ran
@@ -566,9 +567,24 @@ struct MatrixCase: Sendable, CustomStringConvertible {
     entry.sources.map { MatrixCase(entry: entry, source: $0) }
   }
 
+  /// How many times the isolation matrix called each entry in this process,
+  /// printed at exit for `Scripts/check-wait-report.py`, which holds each
+  /// entry's wait report lines to that number: one line a call, never two.
+  static let calls: Locked<[String: Int]> = {
+    atexit {
+      let counts = MatrixCase.calls.withLock { $0 }
+      guard !counts.isEmpty else { return }
+      let members = counts.keys.sorted().map { "\"\($0)\": \(counts[$0]!)" }
+      let line = "Isolation matrix calls: {\(members.joined(separator: ", "))}\n"
+      FileHandle.standardError.write(Data(line.utf8))
+    }
+    return Locked([:])
+  }()
+
   /// Runs the case from `place`: the main actor, a fresh `ProbeActor`, or
   /// nonisolated code; returns what went wrong, or `nil`.
   func run(from place: Place) async -> String? {
+    Self.calls.withLock { $0[entry.rawValue, default: 0] += 1 }
     let (record, error) = await outcome(from: place)
     if let error { return "\(self), from \(place): threw \(error)" }
     var problems = record.misplaced
