@@ -103,11 +103,13 @@ if [ "$status" != 0 ]; then
   exit 1
 fi
 
-# DatasetteTests' Playwright forms, run in Playwright itself: the Swift
-# suite mirrors tests that Playwright passes. Without Playwright (no
+# DatasetteTests' Playwright forms, and DialogTests' twins, run in
+# Playwright itself: the Swift suites mirror tests that Playwright passes. Without Playwright (no
 # network) they are not run, and this says so.
 if playwright_python=$(Scripts/install-playwright.sh 2> /dev/null); then
   timeout -s KILL 300 "$playwright_python" "$package/Playwright/datasette.py" --datasette "$datasette"
+  # DialogTests' twins, on the same page of dialogs.
+  timeout -s KILL 300 "$playwright_python" "$package/Playwright/dialogs.py"
 else
   echo "test-browser: Playwright not installed; DatasetteTests' Playwright forms were not run in Playwright"
 fi

@@ -103,7 +103,9 @@ package enum FailureRecording {
   ///   - error: The wait's error.
   ///   - location: Where the wait was called.
   /// - Returns: The error to throw.
-  static func report(_ error: some Error & CustomStringConvertible, at location: CallSite) -> any Error {
+  package static func report(
+    _ error: some Error & CustomStringConvertible, at location: CallSite
+  ) -> any Error {
     guard WaitDefaults.inEffect.recordsFailures else { return error }
     return recorder.record(message(of: error.description, at: location), at: location) ?? error
   }

@@ -29,6 +29,7 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
     case invalidArgument
     case invalidSelector
     case webServerFailed
+    case dialogHandlerFailed
   }
 
   private let kind: Kind
@@ -100,6 +101,12 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
   /// the detail gives how it ended and what it printed.
   public static let webServerFailed = BrowserError(.webServerFailed)
 
+  /// The handler given to ``BrowserPage/onDialog(_:)`` threw for a dialog.
+  ///
+  /// The dialog was dismissed; the detail gives the dialog and the error.
+  /// The page's next action or dialog wait throws it, once.
+  public static let dialogHandlerFailed = BrowserError(.dialogHandlerFailed)
+
   static func chromiumNotFound(_ detail: String) -> BrowserError { BrowserError(.chromiumNotFound, detail) }
   static func launchFailed(_ detail: String) -> BrowserError { BrowserError(.launchFailed, detail) }
   static func disconnected(_ detail: String) -> BrowserError { BrowserError(.disconnected, detail) }
@@ -115,6 +122,9 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
   static func invalidArgument(_ detail: String) -> BrowserError { BrowserError(.invalidArgument, detail) }
   static func invalidSelector(_ detail: String) -> BrowserError { BrowserError(.invalidSelector, detail) }
   static func webServerFailed(_ detail: String) -> BrowserError { BrowserError(.webServerFailed, detail) }
+  static func dialogHandlerFailed(_ detail: String) -> BrowserError {
+    BrowserError(.dialogHandlerFailed, detail)
+  }
 
   /// Whether every wait retries this error (``commandTimedOut``): Chromium
   /// was slow to answer, not gone.
@@ -137,6 +147,7 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
       case .invalidArgument: "The action cannot use what it was given"
       case .invalidSelector: "The CSS selector is not valid"
       case .webServerFailed: "The web server could not be started"
+      case .dialogHandlerFailed: "The page's dialog handler threw"
       }
     return detail.isEmpty ? "\(summary)." : "\(summary): \(detail)"
   }

@@ -126,6 +126,7 @@ extension BrowserPage {
     _ element: TreeElement<BrowserNode>, for action: Action, timeout: Duration?, at site: CallSite,
     selecting options: [String]? = nil
   ) async throws -> Target {
+    try throwUnreportedDialogFailure(at: site)
     var unmet = Self.unread
     var ambiguity: AmbiguousElementError?
     var lastBox: BrowserNode.Box?

@@ -299,6 +299,11 @@ extension BrowserPage {
           ])
       }
       return
+    case "Page.javascriptDialogOpening":
+      // Answered at once, so that no dialog blocks the page.
+      let parameters = event.params
+      Task { await answerDialog(parameters) }
+      return
     case "DOM.documentUpdated", "Page.domContentEventFired":
       break
     default:

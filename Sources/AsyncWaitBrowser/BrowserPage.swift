@@ -64,6 +64,10 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// it is held.
   private let accessibilityEnabled = Locked(false)
 
+  /// The page's dialogs (`BrowserPage+Dialogs.swift`); no other lock is
+  /// taken while it is held.
+  let dialogState = Locked(DialogState())
+
   /// The name of the binding the page calls to say that it changed.
   static let bindingName = "__asyncWaitChanged"
 

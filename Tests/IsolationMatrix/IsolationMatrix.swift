@@ -354,10 +354,13 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
       "a page's query: its root provider is the page's own, and it reads the matches' classes; it runs no caller code",
     "AsyncWaitATSPI.ATSPIApplication.click(_:timeout:)": atspiAction,
     "AsyncWaitATSPI.ATSPIApplication.type(_:into:timeout:)": atspiAction,
+    "AsyncWaitBrowser.BrowserPage.waitForDialog(answering:timeout:during:)": dialogWait,
   ]
 
   private static let browserAction =
     "an action: it takes a page's element, whose root provider is the page's own; it runs no caller code"
+  private static let dialogWait =
+    "runs its step once, before it waits, in the caller's isolation (DialogTests); its probes read the page's dialogs"
   private static let atspiAction =
     "an action: it takes an application's element, whose root provider is the application's own; it runs no caller code"
 

@@ -69,6 +69,8 @@ extension Entry {
       "a page's query through Wait.requireValue, a row here; its probes read the page's own root",
     "AsyncWaitATSPI.ATSPIApplication.click(_:timeout:)": atspiAction,
     "AsyncWaitATSPI.ATSPIApplication.type(_:into:timeout:)": atspiAction,
+    "AsyncWaitBrowser.BrowserPage.waitForDialog(answering:timeout:during:)":
+      "one Wait.requireValue, a row here, over the page's dialogs: its probes cannot throw (DialogTests)",
   ]
 
   private static let browserAction =

@@ -165,7 +165,8 @@ extension LoopbackServer {
   /// Starts a server with the item-list page at `/`, a second page at
   /// `/other`, two pages that send the browser on to it
   /// (`/redirect-on-load` and `/redirect-at-once`), and the account page
-  /// at `/account` with the newsletter form it frames at `/account/newsletter`.
+  /// at `/account` with the newsletter form it frames at `/account/newsletter`,
+  /// and the page of dialogs at `/dialogs`.
   ///
   /// - Returns: The running server.
   /// - Throws: `POSIXError` when no socket can be bound.
@@ -174,7 +175,7 @@ extension LoopbackServer {
       "/": ItemListPage.html, "/other": ItemListPage.otherHTML,
       "/redirect-on-load": ItemListPage.redirectOnLoadHTML,
       "/redirect-at-once": ItemListPage.redirectAtOnceHTML, "/account": AccountPage.html,
-      "/account/newsletter": AccountPage.newsletterHTML,
+      "/account/newsletter": AccountPage.newsletterHTML, "/dialogs": DialogPage.html,
     ])
   }
 }

@@ -1,0 +1,203 @@
+@_spi(Integrations) public import AsyncWait
+import Foundation
+
+// JavaScript dialogs: answered as they open, never left to block the page.
+extension BrowserPage {
+  /// What the page knows of its dialogs.
+  struct DialogState {
+    /// The handler of ``onDialog(_:)``; `nil` dismisses.
+    var handler: (@Sendable (BrowserDialog) async throws -> BrowserDialog.Response)?
+    /// The answer a ``waitForDialog(answering:timeout:isolation:callSite:fileID:filePath:line:column:during:)``
+    /// gives the next dialog, in place of the handler, and the wait's number.
+    var pending: (wait: Int, response: BrowserDialog.Response?)?
+    /// The number of the last dialog wait begun.
+    var waits = 0
+    /// Every dialog the page opened and answered, oldest first (the latest
+    /// ``mostKeptDialogs``).
+    var log: [BrowserDialog] = []
+    /// How many dialogs the page answered, kept or not.
+    var answered = 0
+    /// The first handler error no action or wait has thrown yet.
+    var unreported: BrowserDialog?
+  }
+
+  /// The most dialogs ``dialogs`` keeps.
+  static let mostKeptDialogs = 100
+
+  /// Answers the page's dialogs with `handler` from now on, as Playwright's
+  /// `page.on('dialog', …)` does; `nil` restores the default, which
+  /// dismisses each.
+  ///
+  /// The handler runs as each dialog opens, outside any test's task, and
+  /// returns the answer; the page stays blocked until it does. When it
+  /// throws, the dialog is dismissed, and the page's next action or dialog
+  /// wait throws ``BrowserError/dialogHandlerFailed`` with what it threw.
+  ///
+  /// ```swift
+  /// page.onDialog { dialog in
+  ///   dialog.kind == .prompt ? .accept(promptText: "Ada") : .accept()
+  /// }
+  /// ```
+  ///
+  /// - Parameter handler: What answers each dialog; `nil` to dismiss each.
+  public func onDialog(_ handler: (@Sendable (BrowserDialog) async throws -> BrowserDialog.Response)?) {
+    dialogState.withLock { $0.handler = handler }
+  }
+
+  /// The dialogs the page has opened, oldest first, each with how it was
+  /// answered (the latest 100).
+  public var dialogs: [BrowserDialog] {
+    dialogState.withLock { $0.log }
+  }
+
+  /// Runs `action`, then waits for the first dialog the page opens from the
+  /// moment it began, answered with `response`: Playwright's
+  /// `page.waitForEvent('dialog')` around the step that opens it.
+  ///
+  /// The answer is given as the dialog opens, so the step that opened it
+  /// (a click that waits for the page's handler to return) goes on at
+  /// once. The wait is woken by the dialog, not by polling.
+  ///
+  /// ```swift
+  /// let dialog = try await page.waitForDialog(
+  ///   answering: .accept(promptText: "Ada")
+  /// ) {
+  ///   try await page.click(page.buttons["Rename"])
+  /// }
+  /// #expect(dialog.kind == .prompt)
+  /// #expect(dialog.message == "New name?")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - response: How to answer the dialog; `nil` leaves it to the page's
+  ///     handler (``onDialog(_:)``), or dismisses it when there is none.
+  ///   - timeout: How long to wait for a dialog once `action` has returned;
+  ///     `nil` takes the scope's default timeout.
+  ///   - isolation: The actor isolation in which `action` runs; defaults to
+  ///     the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  ///   - action: The step that opens the dialog.
+  /// - Returns: The dialog, with its kind, message and answer.
+  /// - Throws: `WaitTimeoutError` when no dialog opened in time, naming the
+  ///   dialogs the page had opened before; ``BrowserError/dialogHandlerFailed``
+  ///   when the page's handler threw for it or for an earlier dialog; what
+  ///   `action` throws; `CancellationError`.
+  @discardableResult
+  public func waitForDialog(
+    answering response: BrowserDialog.Response? = nil,
+    timeout: Duration? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column,
+    during action: () async throws -> Void
+  ) async throws -> BrowserDialog {
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
+    try throwUnreportedDialogFailure(at: site)
+    let (wait, start) = dialogState.withLock { state in
+      state.waits += 1
+      state.pending = (state.waits, response)
+      return (state.waits, state.answered)
+    }
+    // The answer is for this wait's dialog only: a later one goes to the
+    // handler, and a wait that ends without a dialog leaves none behind.
+    defer {
+      dialogState.withLock { state in
+        if state.pending?.wait == wait { state.pending = nil }
+      }
+    }
+    try await action()
+    let waiter = Wait(timeout: timeout, triggers: [trigger])
+    let observe = { [self] () async -> String? in dialogObservation() }
+    let dialog = try await waiter.requireValue("a dialog to open", observation: observe, callSite: site) {
+      [self] in
+      dialogState.withLock { state -> BrowserDialog? in
+        // The dialogs answered since the wait began, the first of which is
+        // its; `log` keeps the latest ones.
+        let sinceStart = state.answered - start
+        guard sinceStart > 0, sinceStart <= state.log.count else { return nil }
+        return state.log[state.log.count - sinceStart]
+      }
+    }
+    if dialog.handlerError != nil {
+      dialogState.withLock { state in
+        if state.unreported == dialog { state.unreported = nil }
+      }
+      throw FailureRecording.report(Self.handlerFailure(dialog), at: site)
+    }
+    return dialog
+  }
+
+  /// What a dialog wait's timeout says it saw.
+  private func dialogObservation() -> String {
+    let earlier = dialogState.withLock { $0.log.suffix(3) }
+    guard !earlier.isEmpty else { return "no dialog opened on the page" }
+    return "no dialog opened after the wait began; the last before it: "
+      + earlier.map(\.description).joined(separator: "; ")
+  }
+
+  /// Throws, once, what the page's dialog handler threw for a dialog no
+  /// action or wait has reported yet.
+  func throwUnreportedDialogFailure(at site: CallSite) throws {
+    guard let dialog = dialogState.withLock({ $0.unreported }) else { return }
+    dialogState.withLock { $0.unreported = nil }
+    throw FailureRecording.report(Self.handlerFailure(dialog), at: site)
+  }
+
+  private static func handlerFailure(_ dialog: BrowserDialog) -> BrowserError {
+    .dialogHandlerFailed(
+      "\(dialog.handlerError ?? "an error"); the \(dialog.kind.rawValue) \(String(reflecting: dialog.message)) "
+        + "was dismissed")
+  }
+
+  /// Answers a dialog that opened: with the pending wait's answer, the
+  /// handler's, or by dismissing it; then logs it and wakes the waits.
+  ///
+  /// Runs in a task of its own, from the page's event.
+  func answerDialog(_ parameters: JSONValue) async {
+    var dialog = BrowserDialog(
+      kind: parameters["type"]?.string.flatMap(BrowserDialog.Kind.init(rawValue:)) ?? .alert,
+      message: parameters["message"]?.string ?? "",
+      defaultPromptText: parameters["defaultPrompt"]?.string ?? "",
+      url: parameters["url"]?.string ?? "")
+    let (pending, handler) = dialogState.withLock { state in
+      defer { state.pending = nil }
+      return (state.pending, state.handler)
+    }
+    var response = BrowserDialog.Response.dismiss
+    if let pending, let chosen = pending.response {
+      response = chosen
+    } else if let handler {
+      do {
+        response = try await handler(dialog)
+      } catch {
+        dialog.handlerError = String(describing: error)
+        response = .dismiss
+      }
+    }
+    dialog.response = response
+    var parameters: JSONValue = ["accept": .bool(response != .dismiss)]
+    if case .accept(let text?) = response, case .object(var members) = parameters {
+      members["promptText"] = .string(text)
+      parameters = .object(members)
+    }
+    // A page that went away takes its dialog with it.
+    _ = try? await send("Page.handleJavaScriptDialog", parameters)
+    dialogState.withLock { state in
+      state.log.append(dialog)
+      if state.log.count > Self.mostKeptDialogs {
+        state.log.removeFirst(state.log.count - Self.mostKeptDialogs)
+      }
+      state.answered += 1
+      if dialog.handlerError != nil, state.unreported == nil, pending == nil { state.unreported = dialog }
+    }
+    trigger.fire()
+  }
+}
