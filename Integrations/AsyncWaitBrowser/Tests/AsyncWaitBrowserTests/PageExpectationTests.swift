@@ -21,7 +21,7 @@ struct PageExpectationTests {
 
   @Test func aTimeoutSaysWhatThePageHad() async throws {
     try await withItemListPage { (page) async throws in
-      let title = try #require(try await page.evaluate("document.title", as: String.self))
+      let title = try await page.evaluate("document.title", as: String.self)
       let error = try await #require(throws: WaitTimeoutError.self) {
         try await page.require(url: .containing("/nowhere"), timeout: .milliseconds(300))
       }
