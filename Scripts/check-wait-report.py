@@ -120,7 +120,9 @@ def main(report, source, log):
     # `symbols` holds each symbol without its white space.
     by_symbol = {symbol.replace('""', "").strip('"'): name for name, symbol in symbols.items()}
     calls = {}
-    printed = re.findall(r"^Isolation matrix calls: (\{.*\})$", log_text, re.M)
+    # Unanchored: the line goes to standard error, and may land inside a
+    # line of standard output's.
+    printed = re.findall(r"Isolation matrix calls: (\{[^\n]*?\})", log_text)
     for counts in printed:
         for symbol, count in json.loads(counts).items():
             entry = by_symbol.get(re.sub(r"\s+", "", symbol), symbol)

@@ -2,7 +2,8 @@
 /// prompt a `beforeunload` handler asks for), and how it was answered.
 ///
 /// A dialog blocks its page until it is answered, so a page never leaves
-/// one open: it dismisses each by default, as Playwright does, or answers
+/// one open: by default it dismisses each, and accepts a `beforeunload`
+/// prompt (so that the page leaves), as Playwright does; or it answers
 /// with the handler given to
 /// ``BrowserPage/onDialog(_:)``, or with the answer given to
 /// ``BrowserPage/waitForDialog(answering:timeout:isolation:callSite:fileID:filePath:line:column:during:)``
@@ -52,8 +53,9 @@ public struct BrowserDialog: Sendable, Equatable, CustomStringConvertible {
   /// How it was answered; `nil` only while a handler decides.
   public internal(set) var response: Response?
   /// What the page's dialog handler threw for it, when it threw: the
-  /// dialog was dismissed, and the page's next action or dialog wait
-  /// throws ``BrowserError/dialogHandlerFailed``.
+  /// dialog got the default answer (dismissed; a `beforeunload` prompt
+  /// accepted), and the page's next action or dialog wait throws
+  /// ``BrowserError/dialogHandlerFailed``.
   public internal(set) var handlerError: String?
 
   /// Creates a dialog, as a test double or a handler's test might.

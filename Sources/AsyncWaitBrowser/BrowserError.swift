@@ -103,7 +103,8 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
 
   /// The handler given to ``BrowserPage/onDialog(_:)`` threw for a dialog.
   ///
-  /// The dialog was dismissed; the detail gives the dialog and the error.
+  /// The dialog got the default answer; the detail gives the dialog and
+  /// the error.
   /// The page's next action or dialog wait throws it, once.
   public static let dialogHandlerFailed = BrowserError(.dialogHandlerFailed)
 

@@ -8,15 +8,17 @@ extension BrowserPage {
     /// The handler of ``onDialog(_:)``; `nil` dismisses.
     var handler: (@Sendable (BrowserDialog) async throws -> BrowserDialog.Response)?
     /// The answer a ``waitForDialog(answering:timeout:isolation:callSite:fileID:filePath:line:column:during:)``
-    /// gives the next dialog, in place of the handler, and the wait's number.
+    /// gives the next dialog that opens, in place of the handler, and the
+    /// wait's number.
     var pending: (wait: Int, response: BrowserDialog.Response?)?
     /// The number of the last dialog wait begun.
     var waits = 0
-    /// Every dialog the page opened and answered, oldest first (the latest
-    /// ``mostKeptDialogs``).
-    var log: [BrowserDialog] = []
-    /// How many dialogs the page answered, kept or not.
-    var answered = 0
+    /// How many dialogs the page has opened: each is numbered as its event
+    /// comes, before it is answered.
+    var opened = 0
+    /// Every dialog the page opened and answered, with its number, oldest
+    /// first (the latest ``mostKeptDialogs``).
+    var log: [(number: Int, dialog: BrowserDialog)] = []
     /// The first handler error no action or wait has thrown yet.
     var unreported: BrowserDialog?
   }
@@ -26,12 +28,15 @@ extension BrowserPage {
 
   /// Answers the page's dialogs with `handler` from now on, as Playwright's
   /// `page.on('dialog', …)` does; `nil` restores the default, which
-  /// dismisses each.
+  /// dismisses each (and accepts a `beforeunload` prompt).
   ///
   /// The handler runs as each dialog opens, outside any test's task, and
-  /// returns the answer; the page stays blocked until it does. When it
-  /// throws, the dialog is dismissed, and the page's next action or dialog
-  /// wait throws ``BrowserError/dialogHandlerFailed`` with what it threw.
+  /// returns the answer; the page stays blocked until it does. A dialog
+  /// wait's own answer replaces it for the dialog the wait is for. When it
+  /// throws, the dialog gets the default answer, the error is kept in the
+  /// dialog's ``BrowserDialog/handlerError``, and the page's next action or
+  /// dialog wait throws ``BrowserError/dialogHandlerFailed`` with it, once.
+  /// A test that takes neither step after it sees it only in ``dialogs``.
   ///
   /// ```swift
   /// page.onDialog { dialog in
@@ -47,7 +52,7 @@ extension BrowserPage {
   /// The dialogs the page has opened, oldest first, each with how it was
   /// answered (the latest 100).
   public var dialogs: [BrowserDialog] {
-    dialogState.withLock { $0.log }
+    dialogState.withLock { $0.log.map(\.dialog) }
   }
 
   /// Runs `action`, then waits for the first dialog the page opens from the
@@ -56,7 +61,9 @@ extension BrowserPage {
   ///
   /// The answer is given as the dialog opens, so the step that opened it
   /// (a click that waits for the page's handler to return) goes on at
-  /// once. The wait is woken by the dialog, not by polling.
+  /// once. The dialog's event wakes the wait; polling stays as the safety
+  /// net. The dialog the wait is for is the first whose event came after
+  /// the wait began.
   ///
   /// ```swift
   /// let dialog = try await page.waitForDialog(
@@ -70,7 +77,8 @@ extension BrowserPage {
   ///
   /// - Parameters:
   ///   - response: How to answer the dialog; `nil` leaves it to the page's
-  ///     handler (``onDialog(_:)``), or dismisses it when there is none.
+  ///     handler (``onDialog(_:)``), or to the default answer when there is
+  ///     none.
   ///   - timeout: How long to wait for a dialog once `action` has returned;
   ///     `nil` takes the scope's default timeout.
   ///   - isolation: The actor isolation in which `action` runs; defaults to
@@ -104,7 +112,7 @@ extension BrowserPage {
     let (wait, start) = dialogState.withLock { state in
       state.waits += 1
       state.pending = (state.waits, response)
-      return (state.waits, state.answered)
+      return (state.waits, state.opened)
     }
     // The answer is for this wait's dialog only: a later one goes to the
     // handler, and a wait that ends without a dialog leaves none behind.
@@ -115,16 +123,11 @@ extension BrowserPage {
     }
     try await action()
     let waiter = Wait(timeout: timeout, triggers: [trigger])
-    let observe = { [self] () async -> String? in dialogObservation() }
+    let observe = { [self] () async -> String? in dialogObservation(since: start) }
     let dialog = try await waiter.requireValue("a dialog to open", observation: observe, callSite: site) {
       [self] in
-      dialogState.withLock { state -> BrowserDialog? in
-        // The dialogs answered since the wait began, the first of which is
-        // its; `log` keeps the latest ones.
-        let sinceStart = state.answered - start
-        guard sinceStart > 0, sinceStart <= state.log.count else { return nil }
-        return state.log[state.log.count - sinceStart]
-      }
+      // The first dialog that opened after the wait began, once answered.
+      dialogState.withLock { state in state.log.first { $0.number == start + 1 }?.dialog }
     }
     if dialog.handlerError != nil {
       dialogState.withLock { state in
@@ -136,8 +139,12 @@ extension BrowserPage {
   }
 
   /// What a dialog wait's timeout says it saw.
-  private func dialogObservation() -> String {
-    let earlier = dialogState.withLock { $0.log.suffix(3) }
+  private func dialogObservation(since start: Int) -> String {
+    let (opened, earlier) = dialogState.withLock { ($0.opened, $0.log.suffix(3).map(\.dialog)) }
+    if opened > start {
+      // Opened, and still unanswered: its handler has not returned.
+      return "a dialog opened after the wait began, and its handler has not answered it"
+    }
     guard !earlier.isEmpty else { return "no dialog opened on the page" }
     return "no dialog opened after the wait began; the last before it: "
       + earlier.map(\.description).joined(separator: "; ")
@@ -146,40 +153,54 @@ extension BrowserPage {
   /// Throws, once, what the page's dialog handler threw for a dialog no
   /// action or wait has reported yet.
   func throwUnreportedDialogFailure(at site: CallSite) throws {
-    guard let dialog = dialogState.withLock({ $0.unreported }) else { return }
-    dialogState.withLock { $0.unreported = nil }
+    let unreported = dialogState.withLock { state in
+      defer { state.unreported = nil }
+      return state.unreported
+    }
+    guard let dialog = unreported else { return }
     throw FailureRecording.report(Self.handlerFailure(dialog), at: site)
   }
 
   private static func handlerFailure(_ dialog: BrowserDialog) -> BrowserError {
     .dialogHandlerFailed(
       "\(dialog.handlerError ?? "an error"); the \(dialog.kind.rawValue) \(String(reflecting: dialog.message)) "
-        + "was dismissed")
+        + (dialog.response == .dismiss ? "was dismissed" : "was accepted"))
   }
 
-  /// Answers a dialog that opened: with the pending wait's answer, the
-  /// handler's, or by dismissing it; then logs it and wakes the waits.
+  /// Numbers a dialog as its event comes and takes the answer of a wait
+  /// for it, then answers it in a task of its own.
   ///
-  /// Runs in a task of its own, from the page's event.
-  func answerDialog(_ parameters: JSONValue) async {
+  /// Runs on the connection's reader, in the order of the page's events,
+  /// so that a dialog that opened before a wait began never takes its
+  /// answer.
+  func dialogOpened(_ parameters: JSONValue) {
+    let (number, pending, handler) = dialogState.withLock { state in
+      state.opened += 1
+      defer { state.pending = nil }
+      return (state.opened, state.pending, state.handler)
+    }
+    Task { await answerDialog(parameters, number: number, answer: pending?.response, handler: handler) }
+  }
+
+  /// Answers a dialog: with the wait's answer, the handler's, or the
+  /// default (``defaultResponse(to:)``); then logs it and wakes the waits.
+  private func answerDialog(
+    _ parameters: JSONValue, number: Int, answer: BrowserDialog.Response?,
+    handler: (@Sendable (BrowserDialog) async throws -> BrowserDialog.Response)?
+  ) async {
     var dialog = BrowserDialog(
       kind: parameters["type"]?.string.flatMap(BrowserDialog.Kind.init(rawValue:)) ?? .alert,
       message: parameters["message"]?.string ?? "",
       defaultPromptText: parameters["defaultPrompt"]?.string ?? "",
       url: parameters["url"]?.string ?? "")
-    let (pending, handler) = dialogState.withLock { state in
-      defer { state.pending = nil }
-      return (state.pending, state.handler)
-    }
-    var response = BrowserDialog.Response.dismiss
-    if let pending, let chosen = pending.response {
-      response = chosen
+    var response = Self.defaultResponse(to: dialog.kind)
+    if let answer {
+      response = answer
     } else if let handler {
       do {
         response = try await handler(dialog)
       } catch {
         dialog.handlerError = String(describing: error)
-        response = .dismiss
       }
     }
     dialog.response = response
@@ -188,16 +209,31 @@ extension BrowserPage {
       members["promptText"] = .string(text)
       parameters = .object(members)
     }
-    // A page that went away takes its dialog with it.
-    _ = try? await send("Page.handleJavaScriptDialog", parameters)
+    // A slow answer is sent again; any other error means the page, and
+    // its dialog with it, went away.
+    for _ in 0..<3 {
+      do {
+        _ = try await send("Page.handleJavaScriptDialog", parameters)
+        break
+      } catch let error as BrowserError where error == .commandTimedOut {
+        continue
+      } catch {
+        break
+      }
+    }
     dialogState.withLock { state in
-      state.log.append(dialog)
+      state.log.append((number, dialog))
       if state.log.count > Self.mostKeptDialogs {
         state.log.removeFirst(state.log.count - Self.mostKeptDialogs)
       }
-      state.answered += 1
-      if dialog.handlerError != nil, state.unreported == nil, pending == nil { state.unreported = dialog }
+      if dialog.handlerError != nil, state.unreported == nil { state.unreported = dialog }
     }
     trigger.fire()
+  }
+
+  /// What a dialog no one answers gets, as in Playwright: a `beforeunload`
+  /// prompt is accepted, so that the page leaves; every other is dismissed.
+  static func defaultResponse(to kind: BrowserDialog.Kind) -> BrowserDialog.Response {
+    kind == .beforeUnload ? .accept() : .dismiss
   }
 }

@@ -301,8 +301,7 @@ extension BrowserPage {
       return
     case "Page.javascriptDialogOpening":
       // Answered at once, so that no dialog blocks the page.
-      let parameters = event.params
-      Task { await answerDialog(parameters) }
+      dialogOpened(event.params)
       return
     case "DOM.documentUpdated", "Page.domContentEventFired":
       break

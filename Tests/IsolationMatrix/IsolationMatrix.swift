@@ -578,7 +578,7 @@ struct MatrixCase: Sendable, CustomStringConvertible {
       let counts = MatrixCase.calls.withLock { $0 }
       guard !counts.isEmpty else { return }
       let members = counts.keys.sorted().map { "\"\($0)\": \(counts[$0]!)" }
-      let line = "Isolation matrix calls: {\(members.joined(separator: ", "))}\n"
+      let line = "\nIsolation matrix calls: {\(members.joined(separator: ", "))}\n"
       FileHandle.standardError.write(Data(line.utf8))
     }
     return Locked([:])

@@ -5,7 +5,7 @@
 ///
 /// Kept over Foundation's because the browser bench shows it faster end to
 /// end (#59, point 6; the numbers are in the CHANGELOG): on Linux,
-/// `JSONSerialization` and `JSONDecoder` took 19–45 times as long on the
+/// `JSONSerialization` and `JSONDecoder` took 19–43 times as long on the
 /// messages of a bench run, which made a click about three times slower, and
 /// `JSONSerialization` rounded a time stamp's last digit wrongly.
 struct JSONParser {

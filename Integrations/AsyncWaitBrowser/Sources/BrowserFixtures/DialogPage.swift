@@ -13,6 +13,8 @@ public enum DialogPage {
     <button onclick="const name = prompt('New name?', 'Draft');
       say(name === null ? 'not renamed' : 'renamed to ' + name)">Rename</button>
     <button onclick="setTimeout(() => say(confirm('Later?') ? 'later: yes' : 'later: no'), 300)">Ask later</button>
+    <button onclick="onbeforeunload = (event) => { event.preventDefault(); event.returnValue = ''; };
+      location.href = '/other'">Leave</button>
     <p role="status" id="status">ready</p>
     <script>
       let count = 0;

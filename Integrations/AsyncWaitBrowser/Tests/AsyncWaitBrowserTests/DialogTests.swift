@@ -41,6 +41,16 @@ struct DialogTests {
     }
   }
 
+  @Test func aPageLeavesThroughItsBeforeUnloadPrompt() async throws {
+    try await withPage("/dialogs") { page in
+      // The page asks to stay; by default, as in Playwright, it leaves.
+      try await page.click(page.buttons["Leave"], timeout: patience)
+      try await page.require(url: .containing("/other"), timeout: patience)
+      #expect(page.dialogs.map(\.kind) == [.beforeUnload])
+      #expect(page.dialogs.last?.response == .accept())
+    }
+  }
+
   @Test func theWaitForADialogAnswersItAndReturnsIt() async throws {
     try await withPage("/dialogs") { page in
       let confirm = try await page.waitForDialog(answering: .accept(), timeout: patience) {
@@ -120,6 +130,20 @@ struct DialogTests {
       page.onDialog(nil)
       try await page.click(page.buttons["Save"], timeout: patience)
       try await status(of: page).require(.text("alerted 2"), timeout: patience)
+    }
+  }
+
+  @Test func aDialogWaitThrowsAnEarlierHandlerErrorBeforeItsStep() async throws {
+    try await withPage("/dialogs") { page in
+      page.onDialog { _ in throw Refused() }
+      try await page.click(page.buttons["Delete"], timeout: patience)
+      try await status(of: page).require(.text("kept 1"), timeout: patience)
+      page.onDialog(nil)
+      var ran = false
+      await #expect(throws: BrowserError.dialogHandlerFailed) {
+        try await page.waitForDialog(timeout: patience) { ran = true }
+      }
+      #expect(!ran)
     }
   }
 
