@@ -45,8 +45,7 @@ let package = Package(
       name: "AsyncWaitBrowser", dependencies: ["AsyncWait", "AsyncWaitElements"],
       resources: [
         "defineFind", "dispatchEvent", "find", "hitTest", "identity", "observeChanges", "selectAllText",
-        "selectCSS",
-        "selectOptions",
+        "selectCSS", "selectOptions", "setFilePayloads",
       ].map { .embedInCode("PageScripts/\($0).js") }),
     // A fresh browser context for each test; it links Testing and XCTest
     // through AsyncWaitTesting, which AsyncWaitBrowser must not (its

@@ -47,6 +47,73 @@ public final class Browser: Sendable {
     self.commandTimeout = connection.commandTimeout
     self.process = process
     self.connection = connection
+    connection.subscribe(session: "") { [weak self] notification in
+      guard case .event(let event) = notification else { return }
+      self?.handle(event)
+    }
+  }
+
+  /// The browser's open pages, by target, none held; no other lock is
+  /// taken while it is held.
+  private let pagesByTarget = Locked<[String: BrowserContext.WeakPage]>([:])
+
+  /// The page each download began in, by the download's id; no other lock
+  /// is taken while it is held.
+  private let downloadPages = Locked<[String: BrowserContext.WeakPage]>([:])
+
+  /// Whether Chromium tells of every new target (`Target.targetCreated`),
+  /// which a popup wait needs; no other lock is taken while it is held.
+  private let discoversTargets = Locked(false)
+
+  /// Counts a page among the browser's, for the events of the browser's
+  /// own session that are about it.
+  func register(_ page: BrowserPage) {
+    pagesByTarget.withLock { pages in
+      pages = pages.filter { $0.value.page != nil }
+      pages[page.targetID] = BrowserContext.WeakPage(page: page)
+    }
+  }
+
+  /// Takes a page off the browser's.
+  func unregister(_ page: BrowserPage) {
+    _ = pagesByTarget.withLock { $0.removeValue(forKey: page.targetID) }
+  }
+
+  /// Has Chromium tell of every new target from now on, once.
+  ///
+  /// The targets there already are told of before the command's answer,
+  /// so a popup wait that numbers its popups after the answer never takes
+  /// one of them.
+  func discoverTargets() async throws {
+    guard !discoversTargets.withLock({ $0 }) else { return }
+    _ = try await connection.send("Target.setDiscoverTargets", ["discover": true])
+    discoversTargets.withLock { $0 = true }
+  }
+
+  /// Hands an event of the browser's own session to the page it is about:
+  /// a new page its opener opened, a download it began or that moved on.
+  private func handle(_ event: DevToolsConnection.Event) {
+    let params = event.params
+    switch event.method {
+    case "Target.targetCreated":
+      guard let info = params["targetInfo"], info["type"]?.string == "page",
+        let opener = info["openerId"]?.string, let targetID = info["targetId"]?.string
+      else { return }
+      pagesByTarget.withLock { $0[opener]?.page }?.popupOpened(
+        targetID: targetID, url: info["url"]?.string ?? "")
+    case "Browser.downloadWillBegin":
+      guard let frameID = params["frameId"]?.string, let guid = params["guid"]?.string,
+        let page = pagesByTarget.withLock({ $0[frameID]?.page })
+      else { return }
+      downloadPages.withLock { $0[guid] = BrowserContext.WeakPage(page: page) }
+      page.downloadBegan(params)
+    case "Browser.downloadProgress":
+      guard let guid = params["guid"]?.string, let state = params["state"]?.string, state != "inProgress"
+      else { return }
+      downloadPages.withLock { $0.removeValue(forKey: guid)?.page }?.downloadEnded(guid: guid, state: state)
+    default:
+      return
+    }
   }
 
   /// Where a browser's failed waits write their screenshots and trees
@@ -254,19 +321,26 @@ public final class Browser: Sendable {
       throw BrowserError.unexpectedResponse("Target.createTarget returned no target id")
     }
     do {
-      let attached = try await connection.send(
-        "Target.attachToTarget", ["targetId": .string(targetID), "flatten": true])
-      guard let sessionID = attached["sessionId"]?.string else {
-        throw BrowserError.unexpectedResponse("Target.attachToTarget returned no session id")
-      }
-      let page = BrowserPage(browser: self, context: context, targetID: targetID, sessionID: sessionID)
-      try await page.prepare()
-      return page
+      return try await attach(targetID, in: context)
     } catch {
       // No page to hand out: close its target, which would otherwise stay open.
       _ = try? await connection.send("Target.closeTarget", ["targetId": .string(targetID)])
       throw error
     }
+  }
+
+  /// Attaches to a page target, open already, and makes it a page: its
+  /// events subscribed, its domains on, its context's options applied.
+  func attach(_ targetID: String, in context: BrowserContext?) async throws -> BrowserPage {
+    let attached = try await connection.send(
+      "Target.attachToTarget", ["targetId": .string(targetID), "flatten": true])
+    guard let sessionID = attached["sessionId"]?.string else {
+      throw BrowserError.unexpectedResponse("Target.attachToTarget returned no session id")
+    }
+    let page = BrowserPage(browser: self, context: context, targetID: targetID, sessionID: sessionID)
+    try await page.prepare()
+    register(page)
+    return page
   }
 
   /// Opens a browser context: pages that share cookies, storage and cache

@@ -80,11 +80,16 @@ public final class BrowserContext: Sendable {
   public func newPage() async throws -> BrowserPage {
     if isClosed.withLock({ $0 }) { throw BrowserError.disconnected("the browser context was closed") }
     let page = try await browser.openPage(in: self)
+    adopt(page)
+    return page
+  }
+
+  /// Counts a page among the context's open pages.
+  func adopt(_ page: BrowserPage) {
     openPages.withLock { pages in
       pages = pages.filter { $0.value.page != nil }
       pages[page.targetID] = WeakPage(page: page)
     }
-    return page
   }
 
   /// Takes a page that is closing off the context's pages.
@@ -197,6 +202,45 @@ public final class BrowserContext: Sendable {
   ///   gone away.
   public func clearCookies() async throws {
     _ = try await browser.connection.send("Storage.clearCookies", ["browserContextId": .string(contextID)])
+  }
+
+  /// The context's routes, oldest first; no other lock is taken while it
+  /// is held.
+  private let routeList = Locked<[BrowserPage.Route]>([])
+
+  /// The context's routes, oldest first.
+  var routes: [BrowserPage.Route] { routeList.withLock { $0 } }
+
+  /// Routes the requests of every page of the context, open now or later,
+  /// whose address `url` matches to `handler`: Playwright's
+  /// `context.route`.
+  ///
+  /// As ``BrowserPage/route(_:_:)``, whose routes run before the
+  /// context's.
+  ///
+  /// ```swift
+  /// try await context.route("**/analytics/**") { _ in .abort() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - url: The addresses to route.
+  ///   - handler: What to do with each request.
+  /// - Throws: ``BrowserError`` when Chromium refuses or has gone away.
+  public func route(
+    _ url: URLMatch, _ handler: @escaping @Sendable (BrowserRequest) async throws -> RouteAction
+  ) async throws {
+    routeList.withLock { $0.append(BrowserPage.Route(match: url, handler: handler)) }
+    for page in pages { try await page.updateInterception() }
+  }
+
+  /// Removes the context's routes for `url`, as it was given to
+  /// ``route(_:_:)``: Playwright's `context.unroute`.
+  ///
+  /// - Parameter url: The addresses the routes were added for.
+  /// - Throws: ``BrowserError`` when Chromium refuses or has gone away.
+  public func unroute(_ url: URLMatch) async throws {
+    routeList.withLock { routes in routes.removeAll { $0.match == url } }
+    for page in pages { try await page.updateInterception() }
   }
 
   /// Takes the context's open pages off the network, or puts them back on,

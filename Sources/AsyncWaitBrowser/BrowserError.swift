@@ -30,6 +30,7 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
     case invalidSelector
     case webServerFailed
     case dialogHandlerFailed
+    case routeHandlerFailed
   }
 
   private let kind: Kind
@@ -107,6 +108,12 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
   /// the error.
   /// The page's next action or dialog wait throws it, once.
   public static let dialogHandlerFailed = BrowserError(.dialogHandlerFailed)
+  /// A handler given to ``BrowserPage/route(_:_:)`` or
+  /// ``BrowserContext/route(_:_:)`` threw for a request.
+  ///
+  /// The request was aborted; the detail gives the error and the request.
+  /// The page's next action or network wait throws it, once.
+  public static let routeHandlerFailed = BrowserError(.routeHandlerFailed)
 
   static func chromiumNotFound(_ detail: String) -> BrowserError { BrowserError(.chromiumNotFound, detail) }
   static func launchFailed(_ detail: String) -> BrowserError { BrowserError(.launchFailed, detail) }
@@ -125,6 +132,9 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
   static func webServerFailed(_ detail: String) -> BrowserError { BrowserError(.webServerFailed, detail) }
   static func dialogHandlerFailed(_ detail: String) -> BrowserError {
     BrowserError(.dialogHandlerFailed, detail)
+  }
+  static func routeHandlerFailed(_ detail: String) -> BrowserError {
+    BrowserError(.routeHandlerFailed, detail)
   }
 
   /// Whether every wait retries this error (``commandTimedOut``): Chromium
@@ -149,6 +159,7 @@ public struct BrowserError: TransientError, Hashable, Sendable, CustomStringConv
       case .invalidSelector: "The CSS selector is not valid"
       case .webServerFailed: "The web server could not be started"
       case .dialogHandlerFailed: "The page's dialog handler threw"
+      case .routeHandlerFailed: "A route's handler threw"
       }
     return detail.isEmpty ? "\(summary)." : "\(summary): \(detail)"
   }

@@ -74,6 +74,7 @@ extension BrowserPage {
     static let focus = Action(name: "focusing", checks: [])
     static let setInputFiles = Action(name: "setting its files", checks: [])
     static let dispatchEvent = Action(name: "an event", checks: [])
+    static let screenshot = Action(name: "a screenshot", checks: [.visible, .stable])
 
     /// "ready for a click: to exist, be enabled, be visible, hold still and
     /// receive the click".
@@ -126,7 +127,7 @@ extension BrowserPage {
     _ element: TreeElement<BrowserNode>, for action: Action, timeout: Duration?, at site: CallSite,
     selecting options: [String]? = nil
   ) async throws -> Target {
-    try throwUnreportedDialogFailure(at: site)
+    try throwUnreportedFailure(at: site)
     var unmet = Self.unread
     var ambiguity: AmbiguousElementError?
     var lastBox: BrowserNode.Box?

@@ -80,20 +80,10 @@ extension BrowserPage {
     line: Int = #line,
     column: Int = #column
   ) async throws {
-    var absolute: [JSONValue] = []
-    for path in paths {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
-      else {
-        throw BrowserError.invalidArgument("there is no file at \(path)")
-      }
-      absolute.append(.string(URL(fileURLWithPath: path).standardizedFileURL.path))
-    }
+    let absolute = try Self.absolutePaths(paths)
     let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .setInputFiles, timeout: timeout, at: site)
-    _ = try await send(
-      "DOM.setFileInputFiles",
-      ["files": .array(absolute), "backendNodeId": .number(Double(target.backendNodeID))])
+    try await setFiles(absolute, onNode: target.backendNodeID)
   }
 
   /// Dispatches a DOM event on an element, once it exists, whether or not

@@ -258,8 +258,11 @@ extension BrowserPage {
   func handle(_ notification: DevToolsConnection.Notification) {
     guard case .event(let event) = notification else {
       trigger.fire()
+      networkTrigger.fire()
+      openingsTrigger.fire()
       return
     }
+    if handleNetwork(event) { return }
     switch event.method {
     case "Page.frameStartedNavigating", "Page.frameStartedLoading":
       guard mainFrame(event.params["frameId"]) else { return }
@@ -288,16 +291,12 @@ extension BrowserPage {
       // A navigation that loads nothing (a download, a 204) stops here.
       if mainFrame(event.params["frameId"]) { load.withLock { $0.navigating = false } }
     case "Fetch.requestPaused":
-      // Only a page that serves empty documents intercepts its requests.
-      guard let requestID = event.params["requestId"]?.string else { return }
-      Task {
-        _ = try? await send(
-          "Fetch.fulfillRequest",
-          [
-            "requestId": .string(requestID), "responseCode": 200,
-            "responseHeaders": [["name": "Content-Type", "value": "text/html"]], "body": "",
-          ])
-      }
+      requestPaused(event.params)
+      return
+    case "Page.lifecycleEvent":
+      lifecycleEvent(event.params)
+    case "Page.fileChooserOpened":
+      fileChooserOpened(event.params)
       return
     case "Page.javascriptDialogOpening":
       // Answered at once, so that no dialog blocks the page.

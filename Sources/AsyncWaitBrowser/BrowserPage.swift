@@ -41,7 +41,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   let sessionID: String
 
   /// The page's loading state, as its events tell it.
-  struct LoadState {
+  struct Loading {
     /// The main frame's documents by loader, numbered in the order they were
     /// committed (the latest 64).
     var commits: [String: Int] = [:]
@@ -55,10 +55,14 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     /// How many navigations have started or committed: a snapshot that saw
     /// it change may have raced one.
     var navigationCount = 0
+    /// The main frame's latest document, by loader, and the lifecycle
+    /// events it has fired (`DOMContentLoaded`, `load`, `networkIdle`);
+    /// `nil` before the page's first navigation.
+    var lifecycle: (loaderID: String, events: Set<String>)?
   }
 
   /// Protects the loading state; no other lock is taken inside it.
-  let load = Locked(LoadState())
+  let load = Locked(Loading())
 
   /// Whether the accessibility domain is on; no other lock is taken while
   /// it is held.
@@ -67,6 +71,22 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// The page's dialogs (`BrowserPage+Dialogs.swift`); no other lock is
   /// taken while it is held.
   let dialogState = Locked(DialogState())
+
+  /// The page's requests and routes (`BrowserPage+Network.swift`); no
+  /// other lock is taken while it is held.
+  let network = Locked(NetworkState())
+
+  /// Fires on the page's network events, which wake only network waits:
+  /// an element wait has nothing to learn from a request.
+  let networkTrigger = WaitTrigger()
+
+  /// Fires when the page opens a popup or a download moves on, which wake
+  /// only the waits for them.
+  let openingsTrigger = WaitTrigger()
+
+  /// The page's popups and downloads (`BrowserPage+Popups.swift`,
+  /// `BrowserPage+Files.swift`); no other lock is taken while it is held.
+  let openings = Locked(Openings())
 
   /// The name of the binding the page calls to say that it changed.
   static let bindingName = "__asyncWaitChanged"
@@ -112,6 +132,9 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     }
     // The context's options first, so that the first document sees them.
     let options = context?.pageCommands ?? []
+    // A context's routes take the page's requests from its first.
+    let intercepting = !(context?.routes.isEmpty ?? true)
+    network.withLock { $0.intercepting = intercepting }
     let commands: [(method: String, params: JSONValue)] =
       options.map { ($0.method, $0.params) } + [
         // Lifecycle events on: without them, Chromium held a large page's
@@ -119,6 +142,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
         // (0.8 s after its own time stamp, on a page of 20,000 rows).
         ("Page.enable", [:]), ("Page.setLifecycleEventsEnabled", ["enabled": true]),
         ("DOM.enable", [:]), ("Runtime.enable", [:]),
+      ] + (intercepting ? [("Fetch.enable", Self.interceptAll)] : []) + [
         ("Runtime.addBinding", ["name": .string(Self.bindingName)]),
         ("Page.addScriptToEvaluateOnNewDocument", ["source": .string(Self.pageScript)]),
         // The document there now, which no script ran in first.
@@ -138,7 +162,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// on: for a page that must stand at an origin without asking it for
   /// anything.
   func serveEmptyDocuments() async throws {
-    _ = try await send("Fetch.enable", ["patterns": [["urlPattern": "*"]]])
+    try await route("**") { _ in .fulfill(headers: ["Content-Type": "text/html"], body: "") }
   }
 
   /// Sends a command to the page's session.
@@ -214,25 +238,12 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     do {
       // The whole page, not the viewport, up to the tallest image Chromium
       // makes in one piece.
-      let metrics = try await send("Page.getLayoutMetrics")
-      let size = metrics["cssContentSize"] ?? metrics["contentSize"]
-      var parameters: JSONValue = ["format": "png"]
-      if let width = size?["width"]?.double, let height = size?["height"]?.double, width > 0, height > 0 {
-        parameters = [
-          "format": "png", "captureBeyondViewport": true,
-          "clip": [
-            "x": 0, "y": 0, "width": .number(width), "height": .number(min(height, Self.tallestScreenshot)),
-            "scale": 1,
-          ],
-        ]
-        if height > Self.tallestScreenshot {
-          problem =
-            " (the screenshot is the page's first \(Int(Self.tallestScreenshot)) of \(Int(height)) pixels)"
-        }
+      let (clip, height) = try await pageClip()
+      if height > Self.tallestScreenshot {
+        problem =
+          " (the screenshot is the page's first \(Int(Self.tallestScreenshot)) of \(Int(height)) pixels)"
       }
-      let answer = try await send("Page.captureScreenshot", parameters)
-      screenshot = answer["data"]?.string.flatMap { Data(base64Encoded: $0) }.map { [UInt8]($0) }
-      if screenshot == nil { problem = " (no screenshot: Chromium's answer had no image)" }
+      screenshot = [UInt8](try await capture(clip))
     } catch {
       problem = " (no screenshot: \(error))"
     }
@@ -338,6 +349,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// - Throws: ``BrowserError`` when Chromium refuses or has gone away.
   public func close() async throws {
     browser.connection.unsubscribe(session: sessionID)
+    browser.unregister(self)
     // Gone from its context's pages (and its storage state) at once.
     context?.forget(self)
     _ = try await browser.connection.send("Target.closeTarget", ["targetId": .string(targetID)])

@@ -29,6 +29,8 @@ enum PageScript {
   /// `dispatchEvent.js`: dispatches an event of the interface its type
   /// belongs to; `EVENT_INIT` in it is the event's properties.
   static let dispatchEvent = text(PackageResources.dispatchEvent_js)
+  /// `setFilePayloads.js`: gives a file input files made in memory.
+  static let setFilePayloads = text(PackageResources.setFilePayloads_js)
   /// `selectCSS.js`: the elements CSS selectors select in the main
   /// document, through open shadow roots.
   static let selectCSS = text(PackageResources.selectCSS_js)

@@ -10,10 +10,14 @@ import Foundation
 ///
 /// It answers `GET` requests for its pages with `Connection: close`, each
 /// connection on a thread of its own (a browser may open a connection and
-/// send nothing on it), and `404` for any other path. Two paths answer on
+/// send nothing on it), and `404` for any other path. Some paths answer on
 /// every server: `/echo-headers` shows the request's head in a `<pre>`,
-/// `/set-cookie` sets an HTTP-only cookie `session=from-server`, and
-/// `/slow` and `/slower` answer after one second and after six.
+/// `/set-cookie` sets an HTTP-only cookie `session=from-server`, `/slow`
+/// and `/slower` answer after one second and after six, `/api/items`
+/// answers `["Milk","Eggs"]` (and a `POST` with 201 and its body in
+/// `{"created": …}`), `/api/slow-items` the same after 0.3 seconds,
+/// `/api/moved` redirects to `/api/items`, and `/download/items.csv` is a
+/// download.
 public final class LoopbackServer: Sendable {
   /// The server's address, such as `http://127.0.0.1:41234`.
   public let baseURL: String
@@ -111,19 +115,35 @@ public final class LoopbackServer: Sendable {
     defer { close(connection) }
     var request: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
-    while !request.ends(with: Array("\r\n\r\n".utf8)), request.count < 65536 {
+    while request.firstRange(of: Array("\r\n\r\n".utf8)) == nil, request.count < 65536 {
       let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
       if count <= 0 { return }
       request += chunk[0..<count]
     }
+    let headText = String(decoding: request, as: UTF8.self)
     let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self).split(separator: " ")
+    let method = line.first.map(String.init) ?? "GET"
     let path = line.count >= 2 ? String(line[1]) : "/"
+    // A request's body, read whole: closing with bytes unread would reset
+    // the connection under the browser.
+    let headEnd = (request.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound) ?? request.count
+    var requestBody = Array(request[headEnd...])
+    let length =
+      headText.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+      .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+    while requestBody.count < length {
+      let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+      if count <= 0 { return }
+      requestBody += chunk[0..<count]
+    }
     var body = pages[path]
+    var status = "200 OK"
+    var type = "text/html; charset=utf-8"
     var extraHeaders = ""
     switch path {
     case "/echo-headers":
-      let head = String(decoding: request, as: UTF8.self)
-        .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      let head = headText.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+        of: "<", with: "&lt;")
       body = "<!doctype html><title>headers</title><pre id=\"headers\">\(head)</pre>"
     case "/slow", "/slower":
       Thread.sleep(forTimeInterval: path == "/slow" ? 1 : 6)
@@ -131,13 +151,30 @@ public final class LoopbackServer: Sendable {
     case "/set-cookie":
       body = "<!doctype html><title>cookie set</title><p>set</p>"
       extraHeaders = "Set-Cookie: session=from-server; Path=/; HttpOnly\r\n"
+    case "/api/items", "/api/slow-items":
+      if path == "/api/slow-items" { Thread.sleep(forTimeInterval: 0.3) }
+      type = "application/json"
+      if method == "POST" {
+        status = "201 Created"
+        body = "{\"created\":" + String(decoding: requestBody, as: UTF8.self) + "}"
+      } else {
+        body = "[\"Milk\",\"Eggs\"]"
+      }
+    case "/api/moved":
+      status = "302 Found"
+      body = ""
+      extraHeaders = "Location: /api/items\r\n"
+    case "/download/items.csv":
+      type = "text/csv"
+      body = "name\nMilk\nEggs\n"
+      extraHeaders = "Content-Disposition: attachment; filename=\"items.csv\"\r\n"
     default:
       break
     }
-    let status = body == nil ? "404 Not Found" : "200 OK"
+    if body == nil { status = "404 Not Found" }
     let bytes = Array((body ?? "not found").utf8)
     let head =
-      "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(bytes.count)\r\n"
+      "HTTP/1.1 \(status)\r\nContent-Type: \(type)\r\nContent-Length: \(bytes.count)\r\n"
       + extraHeaders + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
     let response = Array(head.utf8) + bytes
     var offset = 0
@@ -155,18 +192,14 @@ public final class LoopbackServer: Sendable {
   }
 }
 
-extension Array where Element == UInt8 {
-  fileprivate func ends(with suffix: [UInt8]) -> Bool {
-    count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
-  }
-}
-
 extension LoopbackServer {
   /// Starts a server with the item-list page at `/`, a second page at
   /// `/other`, two pages that send the browser on to it
   /// (`/redirect-on-load` and `/redirect-at-once`), and the account page
   /// at `/account` with the newsletter form it frames at `/account/newsletter`,
-  /// and the page of dialogs at `/dialogs`.
+  /// the page of dialogs at `/dialogs`, and the page of network, popups and
+  /// files at `/network` with the page at `/network-late` that fetches
+  /// after its load.
   ///
   /// - Returns: The running server.
   /// - Throws: `POSIXError` when no socket can be bound.
@@ -176,6 +209,7 @@ extension LoopbackServer {
       "/redirect-on-load": ItemListPage.redirectOnLoadHTML,
       "/redirect-at-once": ItemListPage.redirectAtOnceHTML, "/account": AccountPage.html,
       "/account/newsletter": AccountPage.newsletterHTML, "/dialogs": DialogPage.html,
+      "/network": NetworkPage.html, "/network-late": NetworkPage.lateHTML,
     ])
   }
 }
