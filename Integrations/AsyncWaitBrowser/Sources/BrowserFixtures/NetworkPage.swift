@@ -19,6 +19,7 @@ public enum NetworkPage {
     <a href="/download/items.csv">Export</a>
     <a href="data:text/plain;charset=utf-8,Milk" download="note.txt">Save note</a>
     <label>Attachments <input type="file" id="attachments" multiple onchange="showFiles(this)"></label>
+    <label>Resume <input type="file" id="resume" onchange="showFiles(this)"></label>
     <button onclick="document.getElementById('avatar').click()">Choose avatar</button>
     <input type="file" id="avatar" hidden onchange="showFiles(this)">
     <script>
