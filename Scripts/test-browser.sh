@@ -110,6 +110,8 @@ if playwright_python=$(Scripts/install-playwright.sh 2> /dev/null); then
   timeout -s KILL 300 "$playwright_python" "$package/Playwright/datasette.py" --datasette "$datasette"
   # DialogTests' twins, on the same page of dialogs.
   timeout -s KILL 300 "$playwright_python" "$package/Playwright/dialogs.py"
+  # NetworkTests' and OpeningsTests' twins, on the same pages.
+  timeout -s KILL 300 "$playwright_python" "$package/Playwright/network.py"
 else
   echo "test-browser: Playwright not installed; DatasetteTests' Playwright forms were not run in Playwright"
 fi

@@ -28,12 +28,12 @@ import subprocess
 import sys
 import tempfile
 import time
-import traceback
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
+
+import twins
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "Datasette")
-CHROMIUM_NAMES = ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome", "chrome"]
 
 
 def the_table_lists_its_rows(page: Page, base: str) -> None:
@@ -136,47 +136,15 @@ def main() -> None:
     parser.add_argument("--datasette", required=True, help="the datasette command")
     parser.add_argument("--chromium", help="Chromium's path; by default ASYNCWAIT_CHROMIUM, then PATH")
     arguments = parser.parse_args()
-    chromium = arguments.chromium or os.environ.get("ASYNCWAIT_CHROMIUM") or next(
-        (found for name in CHROMIUM_NAMES if (found := __import__("shutil").which(name))), None)
-    if chromium is None:
-        sys.exit("datasette-playwright: no Chromium found; pass --chromium PATH")
-    failed = []
+    chromium = twins.chromium(arguments.chromium, "datasette-playwright")
     with tempfile.TemporaryDirectory(prefix="asyncwait-datasette-playwright-") as directory:
         server, base = start_datasette(arguments.datasette, directory)
         try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=chromium, headless=True)
-                try:
-                    tests_started = time.perf_counter()
-                    for test in TESTS:
-                        started = time.perf_counter()
-                        context = browser.new_context()
-                        page = context.new_page()
-                        # As DatasetteTests' waits default to 10 seconds.
-                        expect.set_options(timeout=10_000)
-                        page.set_default_timeout(10_000)
-                        try:
-                            test(page, base)
-                            elapsed = (time.perf_counter() - started) * 1000
-                            print(f"datasette-playwright: passed {test.__name__} ({elapsed:.0f} ms)", file=sys.stderr)
-                        except Exception:
-                            failed.append(test.__name__)
-                            print(f"datasette-playwright: FAILED {test.__name__}", file=sys.stderr)
-                            traceback.print_exc()
-                        finally:
-                            context.close()
-                    tests_elapsed = (time.perf_counter() - tests_started) * 1000
-                    print(f"datasette-playwright: the tests took {tests_elapsed:.0f} ms, each in a context of its own",
-                          file=sys.stderr)
-                finally:
-                    browser.close()
+            # As DatasetteTests' waits default to 10 seconds.
+            twins.run("datasette-playwright", TESTS, chromium, base)
         finally:
             server.kill()
             server.wait()
-    if failed:
-        sys.exit(f"datasette-playwright: {len(failed)} of {len(TESTS)} failed: {', '.join(failed)}")
-    print(f"datasette-playwright: all {len(TESTS)} passed in Playwright", file=sys.stderr)
-
 
 if __name__ == "__main__":
     main()

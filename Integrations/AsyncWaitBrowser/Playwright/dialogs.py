@@ -18,25 +18,12 @@ from __future__ import annotations
 
 import argparse
 import http.server
-import os
 import re
-import shutil
-import sys
 import threading
-import traceback
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
-PAGE_SOURCE = os.path.join(
-    os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "BrowserFixtures", "DialogPage.swift")
-CHROMIUM_NAMES = ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome", "chrome"]
-
-
-def page_html() -> str:
-    """The HTML of DialogPage.swift: its multi-line string, unindented."""
-    source = open(PAGE_SOURCE, encoding="utf-8").read()
-    body = re.search(r'html = """\n(.*?)\n\s*"""', source, re.S).group(1)
-    return "\n".join(line[4:] for line in body.split("\n"))
+import twins
 
 
 def every_dialog_is_dismissed_by_default(page: Page, url: str) -> None:
@@ -165,40 +152,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--chromium", help="Chromium's path; by default ASYNCWAIT_CHROMIUM, then PATH")
     arguments = parser.parse_args()
-    chromium = arguments.chromium or os.environ.get("ASYNCWAIT_CHROMIUM") or next(
-        (found for name in CHROMIUM_NAMES if (found := shutil.which(name))), None)
-    if chromium is None:
-        sys.exit("dialogs-playwright: no Chromium found; pass --chromium PATH")
-    Handler.html = page_html().encode()
+    chromium = twins.chromium(arguments.chromium, "dialogs-playwright")
+    Handler.html = twins.fixture_html("DialogPage.swift").encode()
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/dialogs"
-    failed = []
     try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, headless=True)
-            try:
-                for test in TESTS:
-                    context = browser.new_context()
-                    page = context.new_page()
-                    expect.set_options(timeout=10_000)
-                    page.set_default_timeout(10_000)
-                    try:
-                        test(page, url)
-                        print(f"dialogs-playwright: passed {test.__name__}", file=sys.stderr)
-                    except Exception:
-                        failed.append(test.__name__)
-                        print(f"dialogs-playwright: FAILED {test.__name__}", file=sys.stderr)
-                        traceback.print_exc()
-                    finally:
-                        context.close()
-            finally:
-                browser.close()
+        twins.run("dialogs-playwright", TESTS, chromium, f"http://127.0.0.1:{server.server_address[1]}/dialogs")
     finally:
         server.shutdown()
-    if failed:
-        sys.exit(f"dialogs-playwright: {len(failed)} of {len(TESTS)} failed: {', '.join(failed)}")
-    print(f"dialogs-playwright: all {len(TESTS)} passed in Playwright", file=sys.stderr)
 
 
 if __name__ == "__main__":
