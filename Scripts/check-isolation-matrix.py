@@ -31,7 +31,7 @@ A symbol is named `Module.Path.name(labels:)`, without the caller's location
 labels (`callSite:fileID:filePath:line:column:`) and `isolation:`, which every wait
 takes; where two symbols would share a
 name, the type of the last closure they take (the condition) follows in brackets, without
-its attributes.
+its attributes, or, for symbols that take none, the type of their first parameter.
 
 The promise matrix (PromiseMatrix.swift, beside it) runs every `Entry`
 with each kind of error on its probes and with its task cancelled; the
@@ -133,8 +133,10 @@ def public_waits(graph_dirs):
                 components = list(symbol["pathComponents"])
                 components[-1] = components[-1].replace(LOCATION_LABELS, "").replace("isolation:", "")
                 name = module + "." + ".".join(components)
-                closures = [bare_closure_type(t) for t in parameter_types(symbol) if is_closure(t)]
-                found.append((name, closures[-1] if closures else "", reason))
+                types = parameter_types(symbol)
+                closures = [bare_closure_type(t) for t in types if is_closure(t)]
+                # Without a closure, the first parameter's type tells them apart.
+                found.append((name, closures[-1] if closures else (types[0] if types else ""), reason))
     counts = {}
     for name, _, _ in found:
         counts[name] = counts.get(name, 0) + 1

@@ -63,7 +63,7 @@ public struct BrowserRequest: Sendable, Hashable, CustomStringConvertible {
 /// A response a page received: Playwright's `Response`.
 ///
 /// Its status and headers are here when a wait returns it; its body
-/// (``body()``, ``text()``, ``json(_:decoder:)``) is read from the browser
+/// (``body(timeout:)``, ``text(timeout:)``, ``json(_:decoder:)``) is read from the browser
 /// when asked for, once it has all come.
 public struct BrowserResponse: Sendable, CustomStringConvertible {
   /// The address, after redirects.
@@ -95,7 +95,8 @@ public struct BrowserResponse: Sendable, CustomStringConvertible {
   /// page never reads may never have all come, and this wait times out.
   ///
   /// - Parameter timeout: How long to wait for the rest of the body;
-  ///   `nil` takes the scope's default timeout.
+  ///   `nil` takes the scope's action timeout
+  ///     (`WaitDefaults.actionTimeout`).
   /// - Returns: The body's bytes; empty for a redirect or a response with
   ///   none.
   /// - Throws: ``BrowserError/commandFailed`` when the body could not be

@@ -80,7 +80,8 @@ extension BrowserPage {
   ///     handler (``onDialog(_:)``), or to the default answer when there is
   ///     none.
   ///   - timeout: How long to wait for a dialog once `action` has returned;
-  ///     `nil` takes the scope's default timeout.
+  ///     `nil` takes the scope's action timeout
+  ///     (`WaitDefaults.actionTimeout`).
   ///   - isolation: The actor isolation in which `action` runs; defaults to
   ///     the caller's.
   ///   - callSite: Where to report a failure in place of the four literals
@@ -122,7 +123,7 @@ extension BrowserPage {
       }
     }
     try await action()
-    let waiter = Wait(timeout: timeout, triggers: [trigger])
+    let waiter = Wait(timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [trigger])
     let observe = { [self] () async -> String? in dialogObservation(since: start) }
     let dialog = try await waiter.requireValue("a dialog to open", observation: observe, callSite: site) {
       [self] in

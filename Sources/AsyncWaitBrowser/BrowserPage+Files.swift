@@ -6,9 +6,10 @@ public import Foundation
 /// Playwright's `FilePayload`.
 ///
 /// ```swift
+/// let notes = FilePayload(
+///   name: "notes.txt", mimeType: "text/plain", contents: Data("Milk".utf8))
 /// try await page.setInputFiles(
-///   [FilePayload(name: "notes.txt", mimeType: "text/plain", contents: Data("Milk".utf8))],
-///   on: page.descendants(matching: .any)["avatar"])
+///   [notes], on: page.descendants(identifiedBy: "attachments"))
 /// ```
 public struct FilePayload: Sendable, Hashable {
   /// The file's name, as the page sees it.
@@ -37,10 +38,12 @@ public struct BrowserDownload: Sendable, Hashable, CustomStringConvertible {
   public var url: String
   /// The name the server or the link gave it, for saving it as.
   public var suggestedFilename: String
-  /// Where the browser saved it: a file named by the download's id, under
-  /// `downloads/` in the page's ``BrowserPage/artifactsDirectory``. For a
-  /// browser connected to (``Browser/connect(to:commandTimeout:)``), a
-  /// path on the browser's machine.
+  /// Where the browser saved it.
+  ///
+  /// A file named by the download's id, under `downloads/` in the page's
+  /// ``BrowserPage/artifactsDirectory``; for a browser connected to
+  /// (``Browser/connect(to:commandTimeout:)``), a path on the browser's
+  /// machine.
   public var path: String
   /// Why it did not complete (`canceled`); `nil` when it did.
   public var failure: String?
@@ -216,7 +219,8 @@ extension BrowserPage {
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for the download to begin and end once
-  ///     `action` has returned; `nil` takes the scope's default timeout.
+  ///     `action` has returned; `nil` takes the scope's action timeout
+  ///     (`WaitDefaults.actionTimeout`).
   ///   - isolation: The actor isolation in which `action` runs; defaults to
   ///     the caller's.
   ///   - callSite: Where to report a failure in place of the four literals
@@ -257,14 +261,15 @@ extension BrowserPage {
       if count > start, let latest { return "the download of \(latest.download) has not ended" }
       return "the page began no download after the wait began"
     }
-    return try await Wait(timeout: timeout, triggers: [openingsTrigger]).requireValue(
-      "a download to end", observation: observe, callSite: site
-    ) { [self] in
-      openings.withLock { state in
-        guard let entry = state.downloads.first(where: { $0.number == start + 1 }) else { return nil }
-        return entry.download.path.isEmpty ? nil : entry.download
+    return try await Wait(timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [openingsTrigger])
+      .requireValue(
+        "a download to end", observation: observe, callSite: site
+      ) { [self] in
+        openings.withLock { state in
+          guard let entry = state.downloads.first(where: { $0.number == start + 1 }) else { return nil }
+          return entry.download.path.isEmpty ? nil : entry.download
+        }
       }
-    }
   }
 
   /// Numbers a download as its event comes; its path stays empty until it
@@ -311,7 +316,8 @@ extension BrowserPage {
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for the chooser once `action` has
-  ///     returned; `nil` takes the scope's default timeout.
+  ///     returned; `nil` takes the scope's action timeout
+  ///     (`WaitDefaults.actionTimeout`).
   ///   - isolation: The actor isolation in which `action` runs; defaults to
   ///     the caller's.
   ///   - callSite: Where to report a failure in place of the four literals
@@ -343,22 +349,24 @@ extension BrowserPage {
     }
     let start = openings.withLock { $0.chooserCount }
     try await action()
-    return try await Wait(timeout: timeout, triggers: [openingsTrigger]).requireValue(
-      "a file chooser to open",
-      observation: { "the page opened no file chooser after the wait began" }, callSite: site
-    ) { [self] in
-      openings.withLock { state in state.choosers.first { $0.number == start + 1 }?.chooser }
-    }
+    let observe = { () async -> String? in "the page opened no file chooser after the wait began" }
+    return try await Wait(timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [openingsTrigger])
+      .requireValue("a file chooser to open", observation: observe, callSite: site) { [self] in
+        openings.withLock { state in
+          state.choosers.first { $0.number == start + 1 }.map {
+            BrowserFileChooser(page: self, isMultiple: $0.isMultiple, backendNodeID: $0.backendNodeID)
+          }
+        }
+      }
   }
 
   /// Numbers a file chooser as its event comes, and wakes the waits.
   func fileChooserOpened(_ params: JSONValue) {
     guard let backendNodeID = params["backendNodeId"]?.int else { return }
-    let chooser = BrowserFileChooser(
-      page: self, isMultiple: params["mode"]?.string == "selectMultiple", backendNodeID: backendNodeID)
+    let isMultiple = params["mode"]?.string == "selectMultiple"
     openings.withLock { state in
       state.chooserCount += 1
-      state.choosers.append((state.chooserCount, chooser))
+      state.choosers.append((state.chooserCount, backendNodeID, isMultiple))
       if state.choosers.count > Self.mostKeptOpenings { state.choosers.removeFirst() }
     }
     openingsTrigger.fire()

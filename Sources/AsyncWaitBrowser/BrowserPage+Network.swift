@@ -88,7 +88,7 @@ extension BrowserPage {
   /// - Parameters:
   ///   - url: The addresses to wait for.
   ///   - timeout: How long to wait once `action` has returned; `nil` takes
-  ///     the scope's default timeout.
+  ///     the scope's action timeout (`WaitDefaults.actionTimeout`).
   ///   - isolation: The actor isolation in which `action` runs; defaults to
   ///     the caller's.
   ///   - callSite: Where to report a failure in place of the four literals
@@ -130,7 +130,7 @@ extension BrowserPage {
   /// - Parameters:
   ///   - predicate: Whether a request is the one.
   ///   - timeout: How long to wait once `action` has returned; `nil` takes
-  ///     the scope's default timeout.
+  ///     the scope's action timeout (`WaitDefaults.actionTimeout`).
   ///   - isolation: The actor isolation in which `action` and `predicate`
   ///     run; defaults to the caller's.
   ///   - callSite: Where to report a failure in place of the four literals
@@ -181,7 +181,7 @@ extension BrowserPage {
   ///   - url: The addresses to wait for, matched against the request's
   ///     address (before any redirect).
   ///   - timeout: How long to wait once `action` has returned; `nil` takes
-  ///     the scope's default timeout.
+  ///     the scope's action timeout (`WaitDefaults.actionTimeout`).
   ///   - isolation: The actor isolation in which `action` runs; defaults to
   ///     the caller's.
   ///   - callSite: Where to report a failure in place of the four literals
@@ -236,7 +236,7 @@ extension BrowserPage {
   /// - Parameters:
   ///   - predicate: Whether a response is the one.
   ///   - timeout: How long to wait once `action` has returned; `nil` takes
-  ///     the scope's default timeout.
+  ///     the scope's action timeout (`WaitDefaults.actionTimeout`).
   ///   - isolation: The actor isolation in which `action` and `predicate`
   ///     run; defaults to the caller's.
   ///   - callSite: Where to report a failure in place of the four literals
@@ -301,29 +301,31 @@ extension BrowserPage {
     // and again while it waits for its response.
     var next = start + 1
     let observe = { [self] () async -> String? in networkObservation(since: start) }
-    let outcome: Result<Value, any Error> = try await Wait(timeout: timeout, triggers: [networkTrigger])
-      .requireValue(comment, observation: observe, isolation: isolation, callSite: site) { [self] in
-        // Naming `isolation` isolates the probe to the caller's actor, where
-        // `pick` runs the caller's predicate (a closure that names no
-        // isolated parameter is inferred nonisolated).
-        _ = isolation
-        // A route's failure ends the wait: it may be why nothing came.
-        if let failure = takeUnreportedRouteFailure() { return .failure(failure) }
-        let unread = network.withLock { state in
-          (next...max(next, state.count)).compactMap { number in state.exchanges[number].map { (number, $0) }
-          }
+    let outcome: Result<Value, any Error> = try await Wait(
+      timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [networkTrigger]
+    )
+    .requireValue(comment, observation: observe, isolation: isolation, callSite: site) { [self] in
+      // Naming `isolation` isolates the probe to the caller's actor, where
+      // `pick` runs the caller's predicate (a closure that names no
+      // isolated parameter is inferred nonisolated).
+      _ = isolation
+      // A route's failure ends the wait: it may be why nothing came.
+      if let failure = takeUnreportedRouteFailure() { return .failure(failure) }
+      let unread = network.withLock { state in
+        (next...max(next, state.count)).compactMap { number in state.exchanges[number].map { (number, $0) }
         }
-        for (number, exchange) in unread {
-          if let value = try pick(exchange, number) { return .success(value) }
-          // Read for good once it can change no more.
-          if exchange.finished || exchange.response != nil, number == next { next += 1 }
-        }
-        network.withLock { state in
-          state.readers[wait] = next
-          state.prune()
-        }
-        return nil
       }
+      for (number, exchange) in unread {
+        if let value = try pick(exchange, number) { return .success(value) }
+        // Read for good once it can change no more.
+        if exchange.finished || exchange.response != nil, number == next { next += 1 }
+      }
+      network.withLock { state in
+        state.readers[wait] = next
+        state.prune()
+      }
+      return nil
+    }
     return try outcome.get()
   }
 
@@ -352,10 +354,11 @@ extension BrowserPage {
   /// The body of the request numbered `number`, once it has all come.
   func body(ofRequest number: Int, requestID: String, timeout: Duration?) async throws -> Data {
     // A request no longer kept finished long ago.
-    try await Wait(timeout: timeout, triggers: [networkTrigger]).require("the body of the response to come") {
-      [self] in
-      network.withLock { $0.exchanges[number]?.finished ?? true }
-    }
+    try await Wait(timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [networkTrigger])
+      .require("the body of the response to come") {
+        [self] in
+        network.withLock { $0.exchanges[number]?.finished ?? true }
+      }
     if let failure = network.withLock({ $0.exchanges[number]?.failure }) {
       throw BrowserError.commandFailed("the request failed before its body came: \(failure)")
     }

@@ -17,8 +17,9 @@ extension BrowserPage {
     var downloads: [(number: Int, guid: String, download: BrowserDownload)] = []
     /// How many file choosers the page has opened.
     var chooserCount = 0
-    /// The latest file choosers, by number.
-    var choosers: [(number: Int, chooser: BrowserFileChooser)] = []
+    /// The latest file choosers, by number: each one's input, and whether
+    /// it takes several files (not the chooser, which holds the page).
+    var choosers: [(number: Int, backendNodeID: Int, isMultiple: Bool)] = []
     /// Whether the page's file choosers are intercepted.
     var interceptsChoosers = false
   }
@@ -47,7 +48,8 @@ extension BrowserPage {
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for the popup once `action` has
-  ///     returned; `nil` takes the scope's default timeout. Its load then
+  ///     returned; `nil` takes the scope's action timeout
+  ///     (`WaitDefaults.actionTimeout`). Its load then
   ///     takes the scope's navigation timeout
   ///     (`WaitDefaults.navigationTimeout`).
   ///   - isolation: The actor isolation in which `action` runs; defaults to
@@ -83,7 +85,9 @@ extension BrowserPage {
       return "the page opened no popup after the wait began"
         + (earlier.map { "; the last before it: \($0.url.isEmpty ? "about:blank" : $0.url)" } ?? "")
     }
-    let popup = try await Wait(timeout: timeout, triggers: [openingsTrigger]).requireValue(
+    let popup = try await Wait(
+      timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [openingsTrigger]
+    ).requireValue(
       "a popup to open", observation: observe, callSite: site
     ) { [self] in
       openings.withLock { state in state.popups.first { $0.number == start + 1 } }

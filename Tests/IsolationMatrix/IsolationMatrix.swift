@@ -348,19 +348,32 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
     "AsyncWaitBrowser.BrowserPage.press(_:on:timeout:)": browserAction,
     "AsyncWaitBrowser.BrowserPage.focus(_:timeout:)": browserAction,
     "AsyncWaitBrowser.BrowserPage.selectOption(_:in:timeout:)": browserAction,
-    "AsyncWaitBrowser.BrowserPage.setInputFiles(_:on:timeout:)": browserAction,
+    "AsyncWaitBrowser.BrowserPage.setInputFiles(_:on:timeout:) [[String]]": browserAction,
+    "AsyncWaitBrowser.BrowserPage.setInputFiles(_:on:timeout:) [[FilePayload]]": browserAction,
     "AsyncWaitBrowser.BrowserPage.dispatchEvent(_:on:eventInit:timeout:)": browserAction,
     "AsyncWaitBrowser.ElementQuery.require(classes:_:timeout:pollingInterval:using:)":
       "a page's query: its root provider is the page's own, and it reads the matches' classes; it runs no caller code",
     "AsyncWaitATSPI.ATSPIApplication.click(_:timeout:)": atspiAction,
     "AsyncWaitATSPI.ATSPIApplication.type(_:into:timeout:)": atspiAction,
     "AsyncWaitBrowser.BrowserPage.waitForDialog(answering:timeout:during:)": dialogWait,
+    "AsyncWaitBrowser.BrowserPage.waitForRequest(_:timeout:during:)": eventWait,
+    "AsyncWaitBrowser.BrowserPage.waitForResponse(_:timeout:during:)": eventWait,
+    "AsyncWaitBrowser.BrowserPage.waitForRequest(where:timeout:during:)": predicateWait,
+    "AsyncWaitBrowser.BrowserPage.waitForResponse(where:timeout:during:)": predicateWait,
+    "AsyncWaitBrowser.BrowserPage.waitForPopup(timeout:during:)": eventWait,
+    "AsyncWaitBrowser.BrowserPage.waitForDownload(timeout:during:)": eventWait,
+    "AsyncWaitBrowser.BrowserPage.waitForFileChooser(timeout:during:)": eventWait,
+    "AsyncWaitBrowser.BrowserPage.screenshot(of:toFile:timeout:)": browserAction,
   ]
 
   private static let browserAction =
     "an action: it takes a page's element, whose root provider is the page's own; it runs no caller code"
   private static let dialogWait =
     "runs its step once, before it waits, in the caller's isolation (DialogTests); its probes read the page's dialogs"
+  private static let eventWait =
+    "runs its step once, before it waits, in the caller's isolation (OpeningsTests, NetworkTests); its probes read the page's events"
+  private static let predicateWait =
+    "runs its step once, then its predicate on every probe, in the caller's isolation (NetworkTests: from the main actor)"
   private static let atspiAction =
     "an action: it takes an application's element, whose root provider is the application's own; it runs no caller code"
 

@@ -63,7 +63,8 @@ extension Entry {
     "AsyncWaitBrowser.BrowserPage.press(_:on:timeout:)": browserAction,
     "AsyncWaitBrowser.BrowserPage.focus(_:timeout:)": browserAction,
     "AsyncWaitBrowser.BrowserPage.selectOption(_:in:timeout:)": browserAction,
-    "AsyncWaitBrowser.BrowserPage.setInputFiles(_:on:timeout:)": browserAction,
+    "AsyncWaitBrowser.BrowserPage.setInputFiles(_:on:timeout:) [[String]]": browserAction,
+    "AsyncWaitBrowser.BrowserPage.setInputFiles(_:on:timeout:) [[FilePayload]]": browserAction,
     "AsyncWaitBrowser.BrowserPage.dispatchEvent(_:on:eventInit:timeout:)": browserAction,
     "AsyncWaitBrowser.ElementQuery.require(classes:_:timeout:pollingInterval:using:)":
       "a page's query through Wait.requireValue, a row here; its probes read the page's own root",
@@ -71,7 +72,21 @@ extension Entry {
     "AsyncWaitATSPI.ATSPIApplication.type(_:into:timeout:)": atspiAction,
     "AsyncWaitBrowser.BrowserPage.waitForDialog(answering:timeout:during:)":
       "one Wait.requireValue, a row here, over the page's dialogs: its probes cannot throw (DialogTests)",
+    "AsyncWaitBrowser.BrowserPage.waitForRequest(_:timeout:during:)": networkWait,
+    "AsyncWaitBrowser.BrowserPage.waitForResponse(_:timeout:during:)": networkWait,
+    "AsyncWaitBrowser.BrowserPage.waitForRequest(where:timeout:during:)": networkWait,
+    "AsyncWaitBrowser.BrowserPage.waitForResponse(where:timeout:during:)": networkWait,
+    "AsyncWaitBrowser.BrowserPage.waitForPopup(timeout:during:)": openingWait,
+    "AsyncWaitBrowser.BrowserPage.waitForDownload(timeout:during:)": openingWait,
+    "AsyncWaitBrowser.BrowserPage.waitForFileChooser(timeout:during:)": openingWait,
+    "AsyncWaitBrowser.BrowserPage.screenshot(of:toFile:timeout:)": browserAction,
   ]
+
+  private static let networkWait =
+    "one Wait.requireValue, a row here, over the page's requests; its predicate's errors are a probe's errors there (NetworkTests)"
+
+  private static let openingWait =
+    "one Wait.requireValue, a row here, over what the page opened: its probes cannot throw (OpeningsTests)"
 
   private static let browserAction =
     "its readiness is one Wait.requireValue, a row here, over the page's own reads"

@@ -233,6 +233,9 @@ def main() -> None:
     parser.add_argument("--open-samples", type=int, default=0, help="pages opened at each size; 0 for none")
     parser.add_argument("--suite-tests", type=int, default=0, help="tests of the suite; 0 for no suite")
     parser.add_argument("--suite-runs", type=int, default=1, help="runs of the suite")
+    parser.add_argument(
+        "--response-samples", type=int, default=0, help="network waits for a fetch's response; 0 for none"
+    )
     parser.add_argument("--chromium", help="Chromium's path; found as AsyncWaitBrowser finds it when not given")
     parser.add_argument("--change-delay", type=int, default=50, help="milliseconds before the page adds a row")
     parser.add_argument(
@@ -330,6 +333,21 @@ def main() -> None:
                         fresh.close()
                     output["suite"].append(round((time.perf_counter() - start) * 1000, 3))
                 log(f"suite of {arguments.suite_tests} tests: {output['suite']} ms")
+            if arguments.response_samples > 0:
+                fresh = browser.new_context()
+                page = fresh.new_page()
+                page.goto(f"{base}/account", wait_until="load")
+                waits = []
+                for index in range(arguments.warmup + arguments.response_samples):
+                    start = time.perf_counter()
+                    with page.expect_response("**/api/items") as response:
+                        page.evaluate("void fetch('/api/items')")
+                    assert response.value.status == 200
+                    if index >= arguments.warmup:
+                        waits.append(round((time.perf_counter() - start) * 1000, 3))
+                output["responses"] = waits
+                log(f"response waits: p50 {percentile(waits, 0.5):.1f} ms of {len(waits)}")
+                fresh.close()
             context = browser.new_context()
             if arguments.flow_samples > 0:
                 page = context.new_page()

@@ -302,6 +302,22 @@ try await withWaitDefaults(timeout: patienceForFlows) {
 }
 try await flowPage.close()
 
+// A network wait: the page starts a fetch, and the wait for its response
+// returns, woken by the response's event. As Playwright/bench.py takes it,
+// on the same page of the same server.
+let responseSamples = quick ? 20 : 100
+var responseWaits: [Double] = []
+let networkPage = try await browser.newPage(url: rowsSite.url("/account"), timeout: .seconds(30))
+for index in 0...responseSamples {
+  let start = clock.now
+  let response = try await networkPage.waitForResponse("**/api/items", timeout: patienceForFlows) {
+    try await networkPage.evaluate("void fetch('/api/items')")
+  }
+  precondition(response.status == 200, "the API answers")
+  if index > 0 { responseWaits.append((clock.now - start).milliseconds) }
+}
+try await networkPage.close()
+
 // Opening a page as a test opens one: a fresh context, a page in it, the
 // page loaded; the context closed after, untimed. As Playwright/bench.py
 // takes them.
@@ -341,6 +357,7 @@ var playwrightFlows: [Double] = []
 var playwrightShadow: [String: [String: [Double]]] = [:]
 var playwrightOpened: [String: [Double]] = [:]
 var playwrightSuites: [Double] = []
+var playwrightResponses: [Double] = []
 var playwrightVersion = "not installed (Scripts/install-playwright.sh)"
 let python = FileManager.default.currentDirectoryPath + "/.build/playwright/bin/python"
 if FileManager.default.isExecutableFile(atPath: python) {
@@ -355,7 +372,7 @@ if FileManager.default.isExecutableFile(atPath: python) {
     "--flow-samples", String(flowSamples),
     "--shadow-rows", shadowSizes.map(String.init).joined(separator: ","),
     "--open-samples", String(openSamples), "--suite-tests", String(suiteTests),
-    "--suite-runs", String(suiteRuns),
+    "--suite-runs", String(suiteRuns), "--response-samples", String(responseSamples),
     "--chromium", browser.executablePath ?? "",
   ]
   let output = Pipe()
@@ -372,6 +389,7 @@ if FileManager.default.isExecutableFile(atPath: python) {
     playwrightFlows = json["flow"] as? [Double] ?? []
     playwrightOpened = json["open"] as? [String: [Double]] ?? [:]
     playwrightSuites = json["suite"] as? [Double] ?? []
+    playwrightResponses = json["responses"] as? [Double] ?? []
     playwrightVersion = "Playwright \(json["playwright"] as? String ?? "?")"
   } else {
     playwrightVersion = "failed (exit status \(process.terminationStatus))"
@@ -443,6 +461,12 @@ print(
   | flow | samples | this package | Playwright |
   | --- | --- | --- | --- |
   | account page, 14 steps | \(flows.count) / \(playwrightFlows.count) | \(p50(flows)) | \(p50(playwrightFlows))\(versus(flows, playwrightFlows)) |
+
+  A network wait: the page starts a fetch (`evaluate("void fetch('/api/items')")`) and the wait for its response returns, woken by its event (`waitForResponse("**/api/items") { … }`; Playwright's `with page.expect_response("**/api/items"): page.evaluate(…)`), on the account page; p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs):
+
+  | wait | samples | this package | Playwright |
+  | --- | --- | --- | --- |
+  | a fetch → its response's wait returns | \(responseWaits.count) / \(playwrightResponses.count) | \(p50(responseWaits)) | \(p50(playwrightResponses))\(versus(responseWaits, playwrightResponses)) |
 
   Opening a page as a test opens one, on pages of N rows: a fresh context, a page in it, loaded (`browser.newContext()` + `context.newPage(url:)`; Playwright's `new_context()` + `new_page()` + `goto()`); p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs), \(openSamples) samples of each:
 

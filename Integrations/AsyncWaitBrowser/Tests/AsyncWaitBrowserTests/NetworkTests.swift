@@ -235,12 +235,11 @@ struct NetworkTests {
 
   @MainActor
   static func saveOnTheMainActor(on page: BrowserPage) async throws {
-    let response = try await page.waitForResponse(
-      where: { response in
-        MainActor.assertIsolated()
-        return response.request.method == "POST"
-      }, timeout: patience
-    ) {
+    let isAPost = { (response: BrowserResponse) in
+      MainActor.assertIsolated()
+      return response.request.method == "POST"
+    }
+    let response = try await page.waitForResponse(where: isAPost, timeout: patience) {
       MainActor.assertIsolated()
       try await page.click(page.buttons["Save"], timeout: patience)
     }
