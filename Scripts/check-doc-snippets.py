@@ -8,7 +8,8 @@ the names the blocks use (a store, a model, a server…). A block with
 declarations at its top level (@Test, struct, class…) is nested in a type of
 its own, except an XCTestCase subclass, which XCTest finds at the top level
 only; any other block becomes the body of an async throwing function.
-Imports are hoisted. A manifest (a block whose first line is its
+Imports are hoisted; a block of the browser's catalog imports AsyncWaitBrowser, as
+its reader's test does. A manifest (a block whose first line is its
 `// swift-tools-version` line) is evaluated with `swift package dump-package` in a folder of its
 own. Skipped, and said so in the text around them: Apple-only blocks (first
 line `// Apple platforms only`); Scripts/check-apple-sources.sh compiles a
@@ -82,7 +83,10 @@ for path in files:
         lines = block.rstrip("\n").splitlines()
         imports = [line for line in lines if line.startswith("import ")]
         body = [line for line in lines if not line.startswith("import ")]
-        header = "\n".join(["import AsyncWaitTesting", "import Foundation", "import Testing", *imports])
+        # The browser's articles are read by tests that import it.
+        implied = ["import AsyncWaitBrowser"] if path.relative_to(root).parts[1:2] == ("AsyncWaitBrowser",) else []
+        header = "\n".join(
+            ["import AsyncWaitTesting", "import Foundation", "import Testing", *implied, *imports])
         location = f"// {path.relative_to(root)}, code block {index + 1}"
         indented = "\n".join(("  " + line) if line else "" for line in body)
         if any(": XCTestCase" in line for line in body):

@@ -107,6 +107,8 @@ let spinner = NodeTree().rootElement().descendants(matching: .any)["spinner"]
 let siteURL = "http://127.0.0.1:8080/"
 /// A page the browser articles act on; never opened, since nothing here runs.
 let page: BrowserPage = { fatalError("the docs' code blocks are compiled, not run") }()
+/// The context of ``page``, for the articles' context-wide calls.
+let context: BrowserContext = { fatalError("the docs' code blocks are compiled, not run") }()
 
 /// The cache of "Controlling time in tests", for its second block: the
 /// first block declares the same type, nested in a block of its own.
