@@ -230,7 +230,22 @@ public final class BrowserContext: Sendable {
     _ url: URLMatch, _ handler: @escaping @Sendable (BrowserRequest) async throws -> RouteAction
   ) async throws {
     routeList.withLock { $0.append(BrowserPage.Route(match: url, handler: handler)) }
-    for page in pages { try await page.updateInterception() }
+    try await updateInterception()
+  }
+
+  /// Intercepts the requests of every open page that a route now needs,
+  /// and only those; a page that fails (one that went away) does not stop
+  /// the others, and the first error is thrown after.
+  private func updateInterception() async throws {
+    var firstError: (any Error)?
+    for page in pages {
+      do {
+        try await page.updateInterception()
+      } catch {
+        firstError = firstError ?? error
+      }
+    }
+    if let firstError { throw firstError }
   }
 
   /// Removes the context's routes for `url`, as it was given to
@@ -240,7 +255,7 @@ public final class BrowserContext: Sendable {
   /// - Throws: ``BrowserError`` when Chromium refuses or has gone away.
   public func unroute(_ url: URLMatch) async throws {
     routeList.withLock { routes in routes.removeAll { $0.match == url } }
-    for page in pages { try await page.updateInterception() }
+    try await updateInterception()
   }
 
   /// Takes the context's open pages off the network, or puts them back on,
@@ -309,6 +324,8 @@ public final class BrowserContext: Sendable {
       return !closed
     }
     guard wasOpen else { return }
+    // A handler that holds the context would keep it alive.
+    routeList.withLock { $0.removeAll() }
     for page in pages { browser.connection.unsubscribe(session: page.sessionID) }
     do {
       _ = try await browser.connection.send(

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A request a page made, as the browser sent it (after any route changed
+/// A request a page made, as the page sent it (before any route changed
 /// it): Playwright's `Request`.
 public struct BrowserRequest: Sendable, Hashable, CustomStringConvertible {
   /// The address.

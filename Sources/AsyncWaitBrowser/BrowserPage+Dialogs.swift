@@ -127,8 +127,9 @@ extension BrowserPage {
     let observe = { [self] () async -> String? in dialogObservation(since: start) }
     let dialog = try await waiter.requireValue("a dialog to open", observation: observe, callSite: site) {
       [self] in
+      try throwIfDisconnected()
       // The first dialog that opened after the wait began, once answered.
-      dialogState.withLock { state in state.log.first { $0.number == start + 1 }?.dialog }
+      return dialogState.withLock { state in state.log.first { $0.number == start + 1 }?.dialog }
     }
     if dialog.handlerError != nil {
       dialogState.withLock { state in

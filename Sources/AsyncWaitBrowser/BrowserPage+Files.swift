@@ -265,7 +265,8 @@ extension BrowserPage {
       .requireValue(
         "a download to end", observation: observe, callSite: site
       ) { [self] in
-        openings.withLock { state in
+        try throwIfDisconnected()
+        return openings.withLock { state in
           guard let entry = state.downloads.first(where: { $0.number == start + 1 }) else { return nil }
           return entry.download.path.isEmpty ? nil : entry.download
         }
@@ -352,7 +353,8 @@ extension BrowserPage {
     let observe = { () async -> String? in "the page opened no file chooser after the wait began" }
     return try await Wait(timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [openingsTrigger])
       .requireValue("a file chooser to open", observation: observe, callSite: site) { [self] in
-        openings.withLock { state in
+        try throwIfDisconnected()
+        return openings.withLock { state in
           state.choosers.first { $0.number == start + 1 }.map {
             BrowserFileChooser(page: self, isMultiple: $0.isMultiple, backendNodeID: $0.backendNodeID)
           }

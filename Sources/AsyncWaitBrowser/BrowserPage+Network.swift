@@ -16,6 +16,8 @@ extension BrowserPage {
     var finished = false
     /// The network error of a request that failed.
     var failure: String?
+    /// Whether it ended in a redirect, whose body is not kept.
+    var redirected = false
 
     /// "GET http://…/api/items → 200", for a timeout's list.
     var description: String {
@@ -60,7 +62,8 @@ extension BrowserPage {
     /// Drops the requests no wait reads that are older than the latest
     /// ``mostKeptRequests``.
     mutating func prune() {
-      let oldest = min(count - BrowserPage.mostKeptRequests, readers.values.min() ?? .max)
+      // The newest dropped: none a wait has yet to read.
+      let oldest = min(count - BrowserPage.mostKeptRequests, (readers.values.min() ?? .max) - 1)
       guard let first = exchanges.keys.min(), first <= oldest else { return }
       exchanges = exchanges.filter { $0.key > oldest }
     }
@@ -301,7 +304,7 @@ extension BrowserPage {
     // and again while it waits for its response.
     var next = start + 1
     let observe = { [self] () async -> String? in networkObservation(since: start) }
-    let outcome: Result<Value, any Error> = try await Wait(
+    let outcome: Result<Value, BrowserError> = try await Wait(
       timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [networkTrigger]
     )
     .requireValue(comment, observation: observe, isolation: isolation, callSite: site) { [self] in
@@ -309,6 +312,7 @@ extension BrowserPage {
       // `pick` runs the caller's predicate (a closure that names no
       // isolated parameter is inferred nonisolated).
       _ = isolation
+      try throwIfDisconnected()
       // A route's failure ends the wait: it may be why nothing came.
       if let failure = takeUnreportedRouteFailure() { return .failure(failure) }
       let unread = network.withLock { state in
@@ -326,7 +330,10 @@ extension BrowserPage {
       }
       return nil
     }
-    return try outcome.get()
+    switch outcome {
+    case .success(let value): return value
+    case .failure(let error): throw FailureRecording.report(error, at: site)
+    }
   }
 
   /// What a network wait's timeout says it saw.
@@ -359,9 +366,14 @@ extension BrowserPage {
         [self] in
         network.withLock { $0.exchanges[number]?.finished ?? true }
       }
-    if let failure = network.withLock({ $0.exchanges[number]?.failure }) {
+    let (failure, redirected) = network.withLock {
+      ($0.exchanges[number]?.failure, $0.exchanges[number]?.redirected)
+    }
+    if let failure {
       throw BrowserError.commandFailed("the request failed before its body came: \(failure)")
     }
+    // The redirect's request id is its target's too: its body is the target's.
+    if redirected == true { return Data() }
     let answer = try await send("Network.getResponseBody", ["requestId": .string(requestID)])
     let text = answer["body"]?.string ?? ""
     if answer["base64Encoded"]?.bool == true {
@@ -385,6 +397,7 @@ extension BrowserPage {
         if let redirect = params["redirectResponse"], let number = state.inFlight[requestID] {
           state.exchanges[number]?.response = Self.head(of: redirect)
           state.exchanges[number]?.finished = true
+          state.exchanges[number]?.redirected = true
         }
         state.count += 1
         state.inFlight[requestID] = state.count
@@ -568,8 +581,9 @@ extension BrowserPage {
   func updateInterception() async throws {
     let wanted = !network.withLock({ $0.routes.isEmpty }) || !(context?.routes.isEmpty ?? true)
     guard network.withLock({ $0.intercepting }) != wanted else { return }
-    network.withLock { $0.intercepting = wanted }
+    // Marked once Chromium has done it: a refused command changes nothing.
     _ = try await send("Fetch." + (wanted ? "enable" : "disable"), wanted ? Self.interceptAll : [:])
+    network.withLock { $0.intercepting = wanted }
   }
 
   /// The parameters of `Fetch.enable` that intercept every request before
@@ -638,6 +652,13 @@ extension BrowserPage {
       break
     }
     return .object(params)
+  }
+
+  /// Throws the error the browser's connection ended with, for a wait
+  /// whose probes read only what the page's events told it: with no more
+  /// events, nothing it waits for can come.
+  func throwIfDisconnected() throws {
+    if let error = browser.connection.closedError { throw error }
   }
 
   /// Throws, once, what a dialog or route handler threw that no action or

@@ -90,7 +90,8 @@ extension BrowserPage {
     ).requireValue(
       "a popup to open", observation: observe, callSite: site
     ) { [self] in
-      openings.withLock { state in state.popups.first { $0.number == start + 1 } }
+      try throwIfDisconnected()
+      return openings.withLock { state in state.popups.first { $0.number == start + 1 } }
     }
     let page = try await browser.attach(popup.targetID, in: context)
     context?.adopt(page)
@@ -99,7 +100,9 @@ extension BrowserPage {
   }
 
   /// Waits until a page opened elsewhere shows its first document, loaded:
-  /// the one at `url`, or any but `about:blank` when `url` was not known.
+  /// when it was opened at an address, a document other than
+  /// `about:blank`; when it was opened at `about:blank` (or at no
+  /// address), that one.
   private func waitUntilShown(_ url: String, at site: CallSite) async throws {
     let blank = url.isEmpty || url == "about:blank"
     try await Wait(timeout: WaitDefaults.current.navigationTimeout, triggers: [trigger]).require(

@@ -350,6 +350,8 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   public func close() async throws {
     browser.connection.unsubscribe(session: sessionID)
     browser.unregister(self)
+    // A handler that holds the page would keep it alive.
+    network.withLock { $0.routes.removeAll() }
     // Gone from its context's pages (and its storage state) at once.
     context?.forget(self)
     _ = try await browser.connection.send("Target.closeTarget", ["targetId": .string(targetID)])

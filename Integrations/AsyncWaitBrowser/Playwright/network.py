@@ -69,10 +69,12 @@ def a_redirect_ends_in_the_response_of_its_target(page: Page, base: str) -> None
 
 def a_request_sent_before_the_wait_began_is_not_taken(page: Page, base: str) -> None:
     page.goto(base + "/network")
-    page.get_by_role("button", name="Load items").click()
-    expect(page.get_by_role("status")).to_have_text("loaded 2")
+    with page.expect_response("**/api/items"):
+        page.get_by_role("button", name="Load items").click()
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("status")).to_have_text("saved 201")
     try:
-        with page.expect_response("**/api/items", timeout=300):
+        with page.expect_request(lambda request: request.method == "POST", timeout=300):
             pass
     except Exception as error:  # Playwright's TimeoutError
         assert "Timeout 300ms exceeded" in str(error), str(error)
@@ -124,12 +126,17 @@ def the_latest_route_runs_first_and_falls_back_to_earlier_ones(page: Page, base:
 
 def a_context_route_takes_every_page_of_the_context(page: Page, base: str) -> None:
     page.context.route("**/api/items", lambda route: route.fulfill(json=["Context"]))
+    # A page the context opens after the route, as the Swift test's.
+    page = page.context.new_page()
     page.goto(base + "/network")
     page.get_by_role("button", name="Load items").click()
     expect(page.get_by_role("status")).to_have_text("loaded 1")
     page.route("**/api/items", lambda route: route.fulfill(json=["Page", "Own"]))
     page.get_by_role("button", name="Load items").click()
     expect(page.get_by_role("status")).to_have_text("loaded 2")
+    page.context.route("**/api/slow-items", lambda route: route.fulfill(json=["A", "B", "C"]))
+    page.get_by_role("button", name="Load slowly").click()
+    expect(page.get_by_role("status")).to_have_text("loaded 3")
 
 
 def network_idle_waits_for_the_requests_after_the_load(page: Page, base: str) -> None:

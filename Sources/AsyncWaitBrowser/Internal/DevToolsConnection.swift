@@ -95,6 +95,11 @@ final class DevToolsConnection: Sendable {
     thread.start()
   }
 
+  /// The error the connection closed with; `nil` while it is open.
+  var closedError: BrowserError? {
+    state.withLock { if case .closed(let error) = $0.phase { error } else { nil } }
+  }
+
   /// Whether the connection is still open.
   var isOpen: Bool {
     state.withLock { if case .open = $0.phase { true } else { false } }

@@ -140,7 +140,8 @@ public final class LoopbackServer: Sendable {
     var status = "200 OK"
     var type = "text/html; charset=utf-8"
     var extraHeaders = ""
-    switch path {
+    // The API answers whatever the query.
+    switch path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path {
     case "/echo-headers":
       let head = headText.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
         of: "<", with: "&lt;")

@@ -79,15 +79,44 @@ struct NetworkTests {
 
   @Test func aRequestSentBeforeTheWaitBeganIsNotTaken() async throws {
     try await withPage("/network") { page in
-      try await page.click(page.buttons["Load items"], timeout: patience)
-      try await status(of: page).require(.text("loaded 2"), timeout: patience)
-      // The network events are on from the first wait: the earlier request
-      // is not there to take, and none comes after.
-      let error = try await #require(throws: WaitTimeoutError.self) {
-        try await page.waitForResponse("**/api/items", timeout: .milliseconds(300)) {}
+      // A first wait turns the network's events on, so that the page's
+      // next request is seen, and numbered, before the second wait begins.
+      try await page.waitForResponse("**/api/items", timeout: patience) {
+        try await page.click(page.buttons["Load items"], timeout: patience)
       }
-      #expect(error.description.contains("a response from **/api/items"))
-      #expect(error.lastObservation?.contains("the page sent no request") == true)
+      try await page.click(page.buttons["Save"], timeout: patience)
+      try await status(of: page).require(.text("saved 201"), timeout: patience)
+      let error = try await #require(throws: WaitTimeoutError.self) {
+        try await page.waitForRequest(where: { $0.method == "POST" }, timeout: .milliseconds(300)) {}
+      }
+      #expect(error.description.contains(#"waiting for "a request the predicate takes""#))
+      let observation = try #require(error.lastObservation)
+      #expect(observation.hasPrefix("the page sent no requests after the wait began; the last: "))
+      #expect(observation.contains("POST \(site.url("/api/items")) → 201"))
+    }
+  }
+
+  @Test func aWaitKeepsItsFirstRequestThroughHundredsMore() async throws {
+    try await withPage("/network") { page in
+      // 250 requests before the wait's first probe, more than the page
+      // keeps for a timeout's list: the wait still reads the first.
+      let response = try await page.waitForResponse(.exact(site.url("/api/items?n=0")), timeout: patience) {
+        try await page.evaluate(
+          "Promise.all(Array.from({ length: 250 }, (_, n) => fetch('/api/items?n=' + n).then((r) => r.text())))"
+        )
+      }
+      #expect(response.status == 200)
+      #expect(try await response.text(timeout: patience) == #"["Milk","Eggs"]"#)
+    }
+  }
+
+  @Test func aNetworkWaitEndsWhenTheBrowserGoesAway() async throws {
+    // A browser of its own, closed in the step: no event can come, and the
+    // wait says why instead of running to its timeout.
+    let browser = try await Browser.launch()
+    let page = try await browser.newPage(url: site.url("/network"), timeout: patience)
+    await #expect(throws: BrowserError.disconnected) {
+      try await page.waitForResponse("**/api/items", timeout: patience) { browser.close() }
     }
   }
 
@@ -187,6 +216,10 @@ struct NetworkTests {
     try await page.route("**/api/items") { _ in try .fulfill(json: ["Page", "Own"]) }
     try await page.click(page.buttons["Load items"], timeout: patience)
     try await status(of: page).require(.text("loaded 2"), timeout: patience)
+    // A route the context adds takes the pages it has open.
+    try await context.route("**/api/slow-items") { _ in try .fulfill(json: ["A", "B", "C"]) }
+    try await page.click(page.buttons["Load slowly"], timeout: patience)
+    try await status(of: page).require(.text("loaded 3"), timeout: patience)
     try await context.close()
   }
 

@@ -149,6 +149,8 @@ struct OpeningsTests {
       for image in [viewport, full, button] {
         #expect(image.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
       }
+      // Attached to this test, as the docs show.
+      Attachment.record(button, named: "save-button.png")
       // A button's picture is as wide as its box, to whole pixels (the
       // PNG's width, bytes 16–19).
       let width = button[16..<20].reduce(0) { $0 << 8 | Int($1) }
