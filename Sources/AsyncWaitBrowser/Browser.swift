@@ -61,6 +61,10 @@ public final class Browser: Sendable {
   /// is taken while it is held.
   private let downloadPages = Locked<[String: BrowserContext.WeakPage]>([:])
 
+  /// The page that opened each page opened by another, by target (the
+  /// latest 256); no other lock is taken while it is held.
+  private let openers = Locked<[String: String]>([:])
+
   /// Whether Chromium tells of every new target (`Target.targetCreated`),
   /// which a popup wait needs; no other lock is taken while it is held.
   private let discoversTargets = Locked(false)
@@ -99,11 +103,18 @@ public final class Browser: Sendable {
       guard let info = params["targetInfo"], info["type"]?.string == "page",
         let opener = info["openerId"]?.string, let targetID = info["targetId"]?.string
       else { return }
+      openers.withLock { openers in
+        if openers.count >= 256 { openers.removeAll() }
+        openers[targetID] = opener
+      }
       pagesByTarget.withLock { $0[opener]?.page }?.popupOpened(
         targetID: targetID, url: info["url"]?.string ?? "")
     case "Browser.downloadWillBegin":
+      // A download a new tab began (a `target="_blank"` link to a file) is
+      // its opener's, as in Playwright.
       guard let frameID = params["frameId"]?.string, let guid = params["guid"]?.string,
         let page = pagesByTarget.withLock({ $0[frameID]?.page })
+          ?? openers.withLock({ $0[frameID] }).flatMap({ opener in pagesByTarget.withLock { $0[opener]?.page } })
       else { return }
       downloadPages.withLock { $0[guid] = BrowserContext.WeakPage(page: page) }
       page.downloadBegan(params)

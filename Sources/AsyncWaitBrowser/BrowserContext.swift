@@ -204,6 +204,26 @@ public final class BrowserContext: Sendable {
     _ = try await browser.connection.send("Storage.clearCookies", ["browserContextId": .string(contextID)])
   }
 
+  /// The files of the downloads its pages took, removed when it closes;
+  /// no other lock is taken while it is held.
+  private let downloadFiles = Locked<[String]>([])
+
+  /// Counts a download's file among those the context removes as it
+  /// closes, as Playwright removes them.
+  func keepUntilClosed(download path: String) {
+    downloadFiles.withLock { $0.append(path) }
+  }
+
+  /// Removes the files of the context's downloads.
+  private func removeDownloads() {
+    for path in downloadFiles.withLock({ files in
+      defer { files.removeAll() }
+      return files
+    }) {
+      try? FileManager.default.removeItem(atPath: path)
+    }
+  }
+
   /// The context's routes, oldest first; no other lock is taken while it
   /// is held.
   private let routeList = Locked<[BrowserPage.Route]>([])
@@ -326,6 +346,7 @@ public final class BrowserContext: Sendable {
     guard wasOpen else { return }
     // A handler that holds the context would keep it alive.
     routeList.withLock { $0.removeAll() }
+    removeDownloads()
     for page in pages { browser.connection.unsubscribe(session: page.sessionID) }
     do {
       _ = try await browser.connection.send(
@@ -336,6 +357,7 @@ public final class BrowserContext: Sendable {
   }
 
   deinit {
+    removeDownloads()
     guard isClosed.withLock({ !$0 }) else { return }
     // Nothing can use the context any more: end it without waiting.
     let connection = browser.connection

@@ -41,7 +41,8 @@ public struct BrowserDownload: Sendable, Hashable, CustomStringConvertible {
   /// Where the browser saved it.
   ///
   /// A file named by the download's id, under `downloads/` in the page's
-  /// ``BrowserPage/artifactsDirectory``; for a browser connected to
+  /// ``BrowserPage/artifactsDirectory``, removed when the page's context
+  /// closes (``save(toFile:)`` keeps a copy); for a browser connected to
   /// (``Browser/connect(to:commandTimeout:)``), a path on the browser's
   /// machine.
   public var path: String
@@ -126,7 +127,8 @@ extension BrowserPage {
   /// ```swift
   /// let csv = FilePayload(
   ///   name: "items.csv", mimeType: "text/csv", contents: Data("Milk\n".utf8))
-  /// try await page.setInputFiles([csv], on: page.textFields["import"])
+  /// try await page.setInputFiles(
+  ///   [csv], on: page.descendants(identifiedBy: "import"))
   /// ```
   ///
   /// - Parameters:
@@ -206,12 +208,15 @@ extension BrowserPage {
   /// The browser saves the file under `downloads/` in the page's
   /// ``artifactsDirectory``, named by the download's id; its
   /// ``BrowserDownload/suggestedFilename`` is the name to save it as. The
-  /// download's events wake the wait. Downloads the page begins in one of
-  /// its frames are not seen.
+  /// download's events wake the wait. A download that a new tab the page
+  /// opened begins (a `target="_blank"` link to a file) is the page's, as
+  /// in Playwright; one that the page begins in one of its frames is not
+  /// seen.
   ///
   /// ```swift
   /// let download = try await page.waitForDownload {
-  ///   try await page.click(page.links["Export"])
+  ///   try await page.click(
+  ///     page.descendants(matching: "link", named: "Export"))
   /// }
   /// #expect(download.suggestedFilename == "items.csv")
   /// let csv = String(decoding: try download.contents(), as: UTF8.self)
@@ -254,6 +259,8 @@ extension BrowserPage {
     ]
     if let context { behavior["browserContextId"] = .string(context.contextID) }
     _ = try await browser.connection.send("Browser.setDownloadBehavior", .object(behavior))
+    // A new tab's download is its opener's: the tab's opener must be known.
+    try await browser.discoverTargets()
     let start = openings.withLock { $0.downloadCount }
     try await action()
     let observe = { [self] () async -> String? in
@@ -295,6 +302,7 @@ extension BrowserPage {
       state.downloads[index].download.path = path
       if ended != "completed" { state.downloads[index].download.failure = ended }
     }
+    context?.keepUntilClosed(download: path)
     openingsTrigger.fire()
   }
 

@@ -41,9 +41,10 @@ extension BrowserPage {
   ///
   /// ```swift
   /// let popup = try await page.waitForPopup {
-  ///   try await page.click(page.links["Help"])
+  ///   try await page.click(
+  ///     page.descendants(matching: "link", named: "Help"))
   /// }
-  /// try await popup.headings["Help"].requireExistence()
+  /// try await popup.require(title: "Help")
   /// ```
   ///
   /// - Parameters:

@@ -178,7 +178,7 @@ def window_open_opens_a_popup_too(page: Page, base: str) -> None:
 def a_download_is_saved(page: Page, base: str) -> None:
     page.goto(base + "/network")
     with page.expect_download() as info:
-        page.get_by_role("link", name="Export").click()
+        page.get_by_role("link", name="Export", exact=True).click()
     download = info.value
     assert download.suggested_filename == "items.csv"
     assert download.url == base + "/download/items.csv"
@@ -187,6 +187,14 @@ def a_download_is_saved(page: Page, base: str) -> None:
     with tempfile.TemporaryDirectory() as directory:
         download.save_as(directory + "/items.csv")
         assert open(directory + "/items.csv", encoding="utf-8").read() == "name\nMilk\nEggs\n"
+
+
+def a_download_a_new_tab_begins_is_the_openers_own(page: Page, base: str) -> None:
+    page.goto(base + "/network")
+    with page.expect_download() as info:
+        page.get_by_role("link", name="Export in a tab").click()
+    assert info.value.suggested_filename == "items.csv"
+    assert open(info.value.path(), encoding="utf-8").read() == "name\nMilk\nEggs\n"
 
 
 def a_link_with_a_download_attribute_downloads_its_data(page: Page, base: str) -> None:
@@ -270,6 +278,7 @@ TESTS = [
     a_link_to_a_new_tab_opens_a_popup_returned_loaded,
     window_open_opens_a_popup_too,
     a_download_is_saved,
+    a_download_a_new_tab_begins_is_the_openers_own,
     a_link_with_a_download_attribute_downloads_its_data,
     files_made_in_memory_reach_the_input_with_their_names_and_types,
     an_input_of_one_file_refuses_two,

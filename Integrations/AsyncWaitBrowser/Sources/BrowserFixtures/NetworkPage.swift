@@ -17,6 +17,7 @@ public enum NetworkPage {
     <a href="/other" target="_blank">Help</a>
     <button onclick="window.open('/other')">Open window</button>
     <a href="/download/items.csv">Export</a>
+    <a href="/download/items.csv" target="_blank">Export in a tab</a>
     <a href="data:text/plain;charset=utf-8,Milk" download="note.txt">Save note</a>
     <label>Attachments <input type="file" id="attachments" multiple onchange="showFiles(this)"></label>
     <label>Resume <input type="file" id="resume" onchange="showFiles(this)"></label>

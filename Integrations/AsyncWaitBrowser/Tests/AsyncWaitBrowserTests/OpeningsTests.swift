@@ -67,6 +67,27 @@ struct OpeningsTests {
     }
   }
 
+  @Test func aContextRemovesItsDownloadsAsItCloses() async throws {
+    let context = try await Browser.shared.newContext()
+    let page = try await context.newPage(url: site.url("/network"), timeout: patience)
+    let download = try await page.waitForDownload(timeout: patience) {
+      try await page.click(page.descendants(matching: "link", named: "Export"), timeout: patience)
+    }
+    #expect(FileManager.default.fileExists(atPath: download.path))
+    try await context.close()
+    #expect(!FileManager.default.fileExists(atPath: download.path))
+  }
+
+  @Test func aDownloadANewTabBeginsIsTheOpenersOwn() async throws {
+    try await withPage("/network") { page in
+      let download = try await page.waitForDownload(timeout: patience) {
+        try await page.click(page.descendants(matching: "link", named: "Export in a tab"), timeout: patience)
+      }
+      #expect(download.suggestedFilename == "items.csv")
+      #expect(String(decoding: try download.contents(), as: UTF8.self) == "name\nMilk\nEggs\n")
+    }
+  }
+
   @Test func aLinkWithADownloadAttributeDownloadsItsData() async throws {
     try await withPage("/network") { page in
       let download = try await page.waitForDownload(timeout: patience) {
