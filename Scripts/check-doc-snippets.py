@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Compiles every ```swift block of README.md and the DocC catalogs (the
-browser integration's too), so the docs cannot drift from the API.
+browser integration's too), and of the doc comments of the browser modules
+(AsyncWaitBrowser, AsyncWaitBrowserTesting), so the docs cannot drift from
+the API.
 
 Each block becomes one Swift file of a scratch test target that depends on
 AsyncWaitTesting, AsyncWaitBrowser and AsyncWaitBrowserTesting, next to Scripts/doc-snippets/Context.swift, which declares
@@ -25,8 +27,12 @@ import sys
 import tempfile
 
 root = pathlib.Path(__file__).resolve().parent.parent
+# The modules whose doc comments' examples are compiled too.
+DOC_COMMENT_MODULES = "AsyncWaitBrowser*"
 scratch = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(tempfile.mkdtemp())
 files = [root / "README.md", *sorted(root.glob("Docs/*.docc/**/*.md")), *sorted(root.glob("Sources/*/*.docc/**/*.md"))]
+# Doc comments are docs too: the modules' code examples, as DocC shows them.
+doc_comment_files = sorted(root.glob(f"Sources/{DOC_COMMENT_MODULES}/**/*.swift"))
 declaration = re.compile(r"^(@|struct |final class |class |actor |enum |extension |func |protocol )")
 
 target = scratch / "Tests" / "DocSnippets"
@@ -59,8 +65,21 @@ let package = Package(
 compiled, skipped, manifests = 0, 0, 0
 sources = {}
 failures = []
-for path in files:
-    blocks = re.findall(r"```swift\n(.*?)```", path.read_text(), re.S)
+def doc_comment_text(path):
+    """The text of a Swift file's doc comments, `///` and its space taken off."""
+    lines = []
+    for line in path.read_text().splitlines():
+        stripped = line.strip()
+        if stripped.startswith("///"):
+            lines.append(stripped[4:] if stripped.startswith("/// ") else stripped[3:])
+        else:
+            lines.append("")
+    return "\n".join(lines)
+
+
+for path in files + doc_comment_files:
+    text = doc_comment_text(path) if path.suffix == ".swift" else path.read_text()
+    blocks = re.findall(r"```swift\n(.*?)```", text, re.S)
     for index, block in enumerate(blocks):
         first = block.strip().splitlines()[0] if block.strip() else ""
         if first.startswith("// swift-tools-version"):
@@ -84,7 +103,8 @@ for path in files:
         imports = [line for line in lines if line.startswith("import ")]
         body = [line for line in lines if not line.startswith("import ")]
         # The browser's articles are read by tests that import it.
-        implied = ["import AsyncWaitBrowser"] if path.relative_to(root).parts[1:2] == ("AsyncWaitBrowser",) else []
+        module = path.relative_to(root).parts[1:2]
+        implied = ["import AsyncWaitBrowser"] if module in (("AsyncWaitBrowser",), ("AsyncWaitBrowserTesting",)) else []
         header = "\n".join(
             ["import AsyncWaitTesting", "import Foundation", "import Testing", *implied, *imports])
         location = f"// {path.relative_to(root)}, code block {index + 1}"

@@ -107,6 +107,16 @@ let spinner = NodeTree().rootElement().descendants(matching: .any)["spinner"]
 let siteURL = "http://127.0.0.1:8080/"
 /// A page the browser articles act on; never opened, since nothing here runs.
 let page: BrowserPage = { fatalError("the docs' code blocks are compiled, not run") }()
+/// The browser of the browser module's examples.
+let browser: Browser = { fatalError("the docs' code blocks are compiled, not run") }()
+/// The site a browser example opens: `site.url`.
+struct DocSite { let url = "http://127.0.0.1:8080/" }
+let site = DocSite()
+/// Elements of a page that browser examples act on.
+let editor = page.descendants(identifiedBy: "editor").element
+let link = page.descendants(matching: "link", named: "Home")
+/// Where a browser example saves a storage state.
+let statePath = "/tmp/state.json"
 /// The context of ``page``, for the articles' context-wide calls.
 let context: BrowserContext = { fatalError("the docs' code blocks are compiled, not run") }()
 

@@ -249,7 +249,7 @@ public final class Browser: Sendable {
   ///
   /// ```swift
   /// let browser = try await Browser.connect(to: "http://127.0.0.1:9222")
-  /// let page = try await browser.newContext().newPage(url: site)
+  /// let page = try await browser.newContext().newPage(url: site.url)
   /// ```
   ///
   /// Start that Chromium with `--disable-back-forward-cache`, as

@@ -84,7 +84,7 @@ public final class WebServer: Sendable {
     /// server's ``WebServer/url``.
     ///
     /// ```swift
-    /// .prints(/Uvicorn running on (http:\/\/\S+)/)
+    /// let ready: WebServer.Readiness = .prints(/Uvicorn running on (http:\/\/\S+)/)
     /// ```
     ///
     /// A server that buffers its output when it is not a terminal

@@ -2,6 +2,9 @@
 /// `.browserContext` trait gives each test of a Swift Testing suite.
 ///
 /// ```swift
+/// import AsyncWaitBrowserTesting
+/// import XCTest
+///
 /// final class CheckoutPageTests: XCTestCase, BrowserContextProviding {
 ///   static let browserContext: BrowserContextTrait =
 ///     .browserContext(locale: "de-DE")
