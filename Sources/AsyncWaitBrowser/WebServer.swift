@@ -84,7 +84,8 @@ public final class WebServer: Sendable {
     /// server's ``WebServer/url``.
     ///
     /// ```swift
-    /// let ready: WebServer.Readiness = .prints(/Uvicorn running on (http:\/\/\S+)/)
+    /// let ready = WebServer.Readiness.prints(
+    ///   /Uvicorn running on (http:\/\/\S+)/)
     /// ```
     ///
     /// A server that buffers its output when it is not a terminal
