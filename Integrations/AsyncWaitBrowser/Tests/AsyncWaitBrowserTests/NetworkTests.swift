@@ -113,6 +113,17 @@ struct NetworkTests {
     }
   }
 
+  @Test func aCancelledNetworkWaitEndsAtOnce() async throws {
+    try await withPage("/network") { page in
+      let wait = Task {
+        try await page.waitForResponse("**/api/never", timeout: .seconds(600)) {}
+      }
+      try await Task.sleep(for: .milliseconds(200))
+      wait.cancel()
+      await #expect(throws: CancellationError.self) { try await wait.value }
+    }
+  }
+
   @Test func aNetworkWaitEndsWhenTheBrowserGoesAway() async throws {
     // A browser of its own, closed in the step: no event can come, and the
     // wait says why instead of running to its timeout.
@@ -280,5 +291,19 @@ struct NetworkTests {
       try await page.click(page.buttons["Save"], timeout: patience)
     }
     #expect(response.status == 201)
+    let isAGet = { (request: BrowserRequest) in
+      MainActor.assertIsolated()
+      return request.method == "GET"
+    }
+    let request = try await page.waitForRequest(where: isAGet, timeout: patience) {
+      MainActor.assertIsolated()
+      try await page.click(page.buttons["Load items"], timeout: patience)
+    }
+    #expect(request.url.hasSuffix("/api/items"))
+    let loaded = try await page.waitForResponse("**/api/slow-items", timeout: patience) {
+      MainActor.assertIsolated()
+      try await page.click(page.buttons["Load slowly"], timeout: patience)
+    }
+    #expect(loaded.ok)
   }
 }
