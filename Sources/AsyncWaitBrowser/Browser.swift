@@ -57,6 +57,15 @@ public final class Browser: Sendable {
   /// taken while it is held.
   private let pagesByTarget = Locked<[String: BrowserContext.WeakPage]>([:])
 
+  /// A reference to a context that does not keep it.
+  struct WeakContext: Sendable {
+    weak var context: BrowserContext?
+  }
+
+  /// The browser's contexts, by Chromium's id, none held; no other lock is
+  /// taken while it is held.
+  private let contextsByID = Locked<[String: WeakContext]>([:])
+
   /// The page each download began in, by the download's id; no other lock
   /// is taken while it is held.
   private let downloadPages = Locked<[String: BrowserContext.WeakPage]>([:])
@@ -101,8 +110,13 @@ public final class Browser: Sendable {
     switch event.method {
     case "Target.targetCreated":
       guard let info = params["targetInfo"], info["type"]?.string == "page",
-        let opener = info["openerId"]?.string, let targetID = info["targetId"]?.string
+        let targetID = info["targetId"]?.string
       else { return }
+      if let contextID = info["browserContextId"]?.string {
+        contextsByID.withLock { $0[contextID]?.context }?.pageOpened(
+          targetID: targetID, url: info["url"]?.string ?? "")
+      }
+      guard let opener = info["openerId"]?.string else { return }
       openers.withLock { openers in
         if openers.count >= 256 { openers.removeAll() }
         openers[targetID] = opener
@@ -114,7 +128,8 @@ public final class Browser: Sendable {
       // its opener's, as in Playwright.
       guard let frameID = params["frameId"]?.string, let guid = params["guid"]?.string,
         let page = pagesByTarget.withLock({ $0[frameID]?.page })
-          ?? openers.withLock({ $0[frameID] }).flatMap({ opener in pagesByTarget.withLock { $0[opener]?.page } })
+          ?? openers.withLock({ $0[frameID] }).flatMap({ opener in pagesByTarget.withLock { $0[opener]?.page }
+            })
       else { return }
       downloadPages.withLock { $0[guid] = BrowserContext.WeakPage(page: page) }
       page.downloadBegan(params)
@@ -381,6 +396,10 @@ public final class Browser: Sendable {
     }
     let context = BrowserContext(
       browser: self, options: options, contextID: contextID, localizedUserAgent: localizedUserAgent)
+    contextsByID.withLock { contexts in
+      contexts = contexts.filter { $0.value.context != nil }
+      contexts[contextID] = WeakContext(context: context)
+    }
     context.startOffline()
     do {
       try await context.start()

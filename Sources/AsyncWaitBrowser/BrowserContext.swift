@@ -204,6 +204,89 @@ public final class BrowserContext: Sendable {
     _ = try await browser.connection.send("Storage.clearCookies", ["browserContextId": .string(contextID)])
   }
 
+  /// The pages opened in the context since a page wait first asked, each
+  /// numbered as its event comes (the latest 20); no other lock is taken
+  /// while it is held.
+  private let openedPages = Locked<(count: Int, latest: [(number: Int, targetID: String, url: String)])>(
+    (0, []))
+
+  /// Fires when a page opens in the context, which wakes the page waits.
+  private let pageTrigger = WaitTrigger()
+
+  /// Numbers a page that opened in the context, and wakes the page waits.
+  func pageOpened(targetID: String, url: String) {
+    openedPages.withLock { opened in
+      opened.count += 1
+      opened.latest.append((opened.count, targetID, url))
+      if opened.latest.count > BrowserPage.mostKeptOpenings { opened.latest.removeFirst() }
+    }
+    pageTrigger.fire()
+  }
+
+  /// Runs `action`, then waits for the first page that opens in the
+  /// context from the moment it began, and returns it loaded: Playwright's
+  /// `context.waitForEvent('page')`.
+  ///
+  /// A popup of any of the context's pages counts, as does a page the step
+  /// opens with ``newPage()``, which comes back as that call returned it.
+  /// A popup is opened here as ``BrowserPage/waitForPopup(timeout:isolation:callSite:fileID:filePath:line:column:during:)``
+  /// opens one; one that a popup wait took as well is opened twice.
+  ///
+  /// ```swift
+  /// let help = try await context.waitForPage {
+  ///   try await page.click(
+  ///     page.descendants(matching: "link", named: "Help"))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for the page once `action` has
+  ///     returned; `nil` takes the scope's action timeout
+  ///     (`WaitDefaults.actionTimeout`). A popup's load then takes the
+  ///     scope's navigation timeout (`WaitDefaults.navigationTimeout`).
+  ///   - isolation: The actor isolation in which `action` runs; defaults to
+  ///     the caller's.
+  ///   - callSite: Where to report a failure in place of the four literals
+  ///     below, for a helper that waits for its caller; `nil` for here.
+  ///   - fileID: The file ID of the caller, for a timeout's location.
+  ///   - filePath: The file path of the caller, for a timeout's location.
+  ///   - line: The line of the caller, for a timeout's location.
+  ///   - column: The column of the caller, for a timeout's location.
+  ///   - action: The step that opens the page.
+  /// - Returns: The page.
+  /// - Throws: `WaitTimeoutError` when no page opened in time, or a popup
+  ///   did not load in time; ``BrowserError`` when Chromium refuses or has
+  ///   gone away; what `action` throws; `CancellationError`.
+  public func waitForPage(
+    timeout: Duration? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    callSite: CallSite? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: Int = #line,
+    column: Int = #column,
+    during action: () async throws -> Void
+  ) async throws -> BrowserPage {
+    let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
+    try await browser.discoverTargets()
+    let start = openedPages.withLock { $0.count }
+    try await action()
+    let observe = { () async -> String? in "no page opened in the context after the wait began" }
+    let opened = try await Wait(
+      timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [pageTrigger]
+    )
+    .requireValue("a page to open in the context", observation: observe, callSite: site) { [self] in
+      if let error = browser.connection.closedError { throw error }
+      return openedPages.withLock { opened in opened.latest.first { $0.number == start + 1 } }
+    }
+    // A page the step opened here is there already.
+    if let page = pages.first(where: { $0.targetID == opened.targetID }) { return page }
+    let page = try await browser.attach(opened.targetID, in: self)
+    adopt(page)
+    try await page.waitUntilShown(opened.url, at: site)
+    return page
+  }
+
   /// The files of the downloads its pages took, removed when it closes;
   /// no other lock is taken while it is held.
   private let downloadFiles = Locked<[String]>([])

@@ -104,7 +104,7 @@ extension BrowserPage {
   /// when it was opened at an address, a document other than
   /// `about:blank`; when it was opened at `about:blank` (or at no
   /// address), that one.
-  private func waitUntilShown(_ url: String, at site: CallSite) async throws {
+  func waitUntilShown(_ url: String, at site: CallSite) async throws {
     let blank = url.isEmpty || url == "about:blank"
     try await Wait(timeout: WaitDefaults.current.navigationTimeout, triggers: [trigger]).require(
       "the popup to load \(blank ? "its page" : url)", callSite: site

@@ -360,6 +360,7 @@ enum Entry: String, Sendable, CaseIterable, CustomStringConvertible {
     "AsyncWaitBrowser.BrowserPage.waitForResponse(_:timeout:during:)": eventWait,
     "AsyncWaitBrowser.BrowserPage.waitForRequest(where:timeout:during:)": predicateWait,
     "AsyncWaitBrowser.BrowserPage.waitForResponse(where:timeout:during:)": predicateWait,
+    "AsyncWaitBrowser.BrowserContext.waitForPage(timeout:during:)": eventWait,
     "AsyncWaitBrowser.BrowserPage.waitForPopup(timeout:during:)": eventWait,
     "AsyncWaitBrowser.BrowserPage.waitForDownload(timeout:during:)": eventWait,
     "AsyncWaitBrowser.BrowserPage.waitForFileChooser(timeout:during:)": eventWait,

@@ -76,6 +76,7 @@ extension Entry {
     "AsyncWaitBrowser.BrowserPage.waitForResponse(_:timeout:during:)": networkWait,
     "AsyncWaitBrowser.BrowserPage.waitForRequest(where:timeout:during:)": networkWait,
     "AsyncWaitBrowser.BrowserPage.waitForResponse(where:timeout:during:)": networkWait,
+    "AsyncWaitBrowser.BrowserContext.waitForPage(timeout:during:)": openingWait,
     "AsyncWaitBrowser.BrowserPage.waitForPopup(timeout:during:)": openingWait,
     "AsyncWaitBrowser.BrowserPage.waitForDownload(timeout:during:)": openingWait,
     "AsyncWaitBrowser.BrowserPage.waitForFileChooser(timeout:during:)": openingWait,

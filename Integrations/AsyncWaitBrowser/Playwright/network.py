@@ -167,6 +167,24 @@ def a_link_to_a_new_tab_opens_a_popup_returned_loaded(page: Page, base: str) -> 
     popup.close()
 
 
+def the_contexts_page_wait_takes_a_popup_of_any_of_its_pages_or_a_new_page(page: Page, base: str) -> None:
+    page.goto(base + "/network")
+    with page.context.expect_page() as help:
+        page.get_by_role("link", name="Help").click()
+    help.value.wait_for_load_state()
+    assert help.value.url == base + "/other" and help.value in page.context.pages
+    with page.context.expect_page() as blank:
+        opened = page.context.new_page()
+    assert blank.value == opened
+    try:
+        with page.context.expect_page(timeout=300):
+            pass
+    except Exception as error:  # Playwright's TimeoutError
+        assert "Timeout 300ms exceeded" in str(error), str(error)
+    else:
+        raise AssertionError("the wait for a page did not time out")
+
+
 def window_open_opens_a_popup_too(page: Page, base: str) -> None:
     page.goto(base + "/network")
     with page.expect_popup() as info:
@@ -276,6 +294,7 @@ TESTS = [
     network_idle_waits_for_the_requests_after_the_load,
     a_page_never_navigated_has_reached_every_load_state,
     a_link_to_a_new_tab_opens_a_popup_returned_loaded,
+    the_contexts_page_wait_takes_a_popup_of_any_of_its_pages_or_a_new_page,
     window_open_opens_a_popup_too,
     a_download_is_saved,
     a_download_a_new_tab_begins_is_the_openers_own,

@@ -41,6 +41,26 @@ struct OpeningsTests {
     }
   }
 
+  @Test func theContextsPageWaitTakesAPopupOfAnyOfItsPagesOrANewPage() async throws {
+    let context = try await Browser.shared.newContext()
+    let page = try await context.newPage(url: site.url("/network"), timeout: patience)
+    let help = try await context.waitForPage(timeout: patience) {
+      try await page.click(page.descendants(matching: "link", named: "Help"), timeout: patience)
+    }
+    #expect(try await help.url == site.url("/other"))
+    #expect(context.pages.contains { $0 === help })
+    var opened: BrowserPage?
+    let blank = try await context.waitForPage(timeout: patience) {
+      opened = try await context.newPage()
+    }
+    #expect(blank === opened)
+    let error = try await #require(throws: WaitTimeoutError.self) {
+      try await context.waitForPage(timeout: .milliseconds(300)) {}
+    }
+    #expect(error.lastObservation == "no page opened in the context after the wait began")
+    try await context.close()
+  }
+
   @Test func aPopupWaitTimesOutNamingWhatItSaw() async throws {
     try await withPage("/network") { page in
       let error = try await #require(throws: WaitTimeoutError.self) {
