@@ -103,6 +103,12 @@ public final class Browser: Sendable {
     discoversTargets.withLock { $0 = true }
   }
 
+  /// The open page that opened the page of `targetID`, if any.
+  private func opener(of targetID: String) -> BrowserPage? {
+    guard let opener = openers.withLock({ $0[targetID] }) else { return nil }
+    return pagesByTarget.withLock { $0[opener]?.page }
+  }
+
   /// Hands an event of the browser's own session to the page it is about:
   /// a new page its opener opened, a download it began or that moved on.
   private func handle(_ event: DevToolsConnection.Event) {
@@ -127,9 +133,7 @@ public final class Browser: Sendable {
       // A download a new tab began (a `target="_blank"` link to a file) is
       // its opener's, as in Playwright.
       guard let frameID = params["frameId"]?.string, let guid = params["guid"]?.string,
-        let page = pagesByTarget.withLock({ $0[frameID]?.page })
-          ?? openers.withLock({ $0[frameID] }).flatMap({ opener in pagesByTarget.withLock { $0[opener]?.page }
-            })
+        let page = pagesByTarget.withLock({ $0[frameID]?.page }) ?? opener(of: frameID)
       else { return }
       downloadPages.withLock { $0[guid] = BrowserContext.WeakPage(page: page) }
       page.downloadBegan(params)
