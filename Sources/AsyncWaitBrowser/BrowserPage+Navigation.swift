@@ -302,7 +302,7 @@ extension BrowserPage {
       // Answered at once, so that no dialog blocks the page.
       dialogOpened(event.params)
       return
-    case "DOM.documentUpdated", "Page.domContentEventFired":
+    case "Page.domContentEventFired":
       break
     default:
       return
