@@ -12,6 +12,14 @@
 /// is checked later than the one before it (the limit is the same for all
 /// of a wait's sleeps), so the task sleeps on to the newer check.
 ///
+/// The task sleeps in steps of a tenth of the limit. A step that wakes
+/// later than it asked shows that the whole process stood still (a machine
+/// under load, a debugger, ThreadSanitizer), not the clock: the watched
+/// sleep's check moves on by the lateness, so only the real time in which
+/// the process ran counts toward the limit. A stall of 12 seconds had
+/// ended a wait whose clock a main-actor task was about to move, before
+/// that task could run.
+///
 /// It replaces a task a sleep, each cancelled by the next, whose sleeps
 /// in real time held their memory until the limit passed: about 500 bytes a
 /// probe for 10 seconds, 50 MB after 100,000 probes of a wait on an instant
@@ -95,15 +103,31 @@ where C.Duration == Duration, Real.Duration == Duration {
   /// The guard's task: sleeps until the next check, checks, and again,
   /// until the guard ends.
   private func run() async {
+    let step = limit / 10
     var target = state.withLock { $0.watched?.checkAt } ?? realTime.now.advanced(by: limit)
     while true {
+      let asked = min(target, realTime.now.advanced(by: step))
       do {
-        try await realTime.sleep(until: target, tolerance: nil)
+        try await realTime.sleep(until: asked, tolerance: nil)
       } catch {
         return
       }
+      postpone(by: asked.duration(to: realTime.now))
       guard let next = check() else { return }
       target = next
+    }
+  }
+
+  /// Moves the watched sleep's check on by `lateness`, the real time the
+  /// guard's task woke past what it asked: time the process did not run.
+  ///
+  /// - Parameter lateness: How late the task woke; nothing moves unless it
+  ///   is positive.
+  func postpone(by lateness: Duration) {
+    guard lateness > .zero else { return }
+    state.withLock { state in
+      guard let checkAt = state.watched?.checkAt else { return }
+      state.watched?.checkAt = checkAt.advanced(by: lateness)
     }
   }
 
