@@ -99,7 +99,7 @@ public final class Browser: Sendable {
   /// one of them.
   func discoverTargets() async throws {
     guard !discoversTargets.withLock({ $0 }) else { return }
-    _ = try await connection.send("Target.setDiscoverTargets", ["discover": true])
+    try await connection.send(DevTools.Target.SetDiscoverTargets())
     discoversTargets.withLock { $0 = true }
   }
 
@@ -198,7 +198,7 @@ public final class Browser: Sendable {
       describeDisconnect: { "Chromium \(process.endAfterDisconnect())" })
     let browser = Browser(executablePath: executable, process: process, connection: connection)
     do {
-      _ = try await connection.send("Browser.getVersion")
+      _ = try await connection.send(DevTools.Browser.GetVersion())
     } catch {
       let log = process.logTail()
       browser.close()
@@ -257,8 +257,7 @@ public final class Browser: Sendable {
   /// The identifiers of the browser's open contexts, the default one left
   /// out, as Chromium lists them: for tests of how contexts end.
   @_spi(Tests) public func browserContextIdentifiers() async throws -> [String] {
-    try await connection.send("Target.getBrowserContexts")["browserContextIds"]?.array?.compactMap(\.string)
-      ?? []
+    try await connection.send(DevTools.Target.GetBrowserContexts())
   }
 
   /// Connects to a Chromium that another process started with a DevTools
@@ -308,7 +307,7 @@ public final class Browser: Sendable {
       describeDisconnect: { "the browser at \(address) closed the connection" })
     let browser = Browser(executablePath: nil, process: nil, connection: connection)
     do {
-      _ = try await connection.send("Browser.getVersion")
+      _ = try await connection.send(DevTools.Browser.GetVersion())
     } catch {
       browser.close()
       throw BrowserError.launchFailed("\(address) did not answer: \(error)")
@@ -321,10 +320,7 @@ public final class Browser: Sendable {
   /// - Throws: ``BrowserError`` when Chromium has gone away.
   public var version: String {
     get async throws {
-      guard let product = try await connection.send("Browser.getVersion")["product"]?.string else {
-        throw BrowserError.unexpectedResponse("Browser.getVersion returned no product")
-      }
-      return product
+      try await connection.send(DevTools.Browser.GetVersion()).product
     }
   }
 
@@ -344,17 +340,13 @@ public final class Browser: Sendable {
   /// Opens a page at `about:blank` in `context`, or in the default context,
   /// with the context's options applied.
   func openPage(in context: BrowserContext?) async throws -> BrowserPage {
-    var parameters: [String: JSONValue] = ["url": "about:blank"]
-    if let context { parameters["browserContextId"] = .string(context.contextID) }
-    let target = try await connection.send("Target.createTarget", .object(parameters))
-    guard let targetID = target["targetId"]?.string else {
-      throw BrowserError.unexpectedResponse("Target.createTarget returned no target id")
-    }
+    let targetID = try await connection.send(
+      DevTools.Target.CreateTarget(url: "about:blank", browserContextID: context?.contextID))
     do {
       return try await attach(targetID, in: context)
     } catch {
       // No page to hand out: close its target, which would otherwise stay open.
-      _ = try? await connection.send("Target.closeTarget", ["targetId": .string(targetID)])
+      try? await connection.send(DevTools.Target.CloseTarget(targetID: targetID))
       throw error
     }
   }
@@ -362,11 +354,7 @@ public final class Browser: Sendable {
   /// Attaches to a page target, open already, and makes it a page: its
   /// events subscribed, its domains on, its context's options applied.
   func attach(_ targetID: String, in context: BrowserContext?) async throws -> BrowserPage {
-    let attached = try await connection.send(
-      "Target.attachToTarget", ["targetId": .string(targetID), "flatten": true])
-    guard let sessionID = attached["sessionId"]?.string else {
-      throw BrowserError.unexpectedResponse("Target.attachToTarget returned no session id")
-    }
+    let sessionID = try await connection.send(DevTools.Target.AttachToTarget(targetID: targetID))
     let page = BrowserPage(browser: self, context: context, targetID: targetID, sessionID: sessionID)
     try await page.prepare()
     register(page)
@@ -383,18 +371,14 @@ public final class Browser: Sendable {
   ///   permission or a cookie of the options, naming it;
   ///   ``BrowserError`` when Chromium refuses or has gone away.
   public func newContext(_ options: BrowserContext.Options) async throws -> BrowserContext {
-    let created = try await connection.send("Target.createBrowserContext", ["disposeOnDetach": false])
-    guard let contextID = created["browserContextId"]?.string else {
-      throw BrowserError.unexpectedResponse("Target.createBrowserContext returned no context id")
-    }
+    let contextID = try await connection.send(DevTools.Target.CreateBrowserContext())
     // A locale without a user agent is sent with the browser's own.
     var localizedUserAgent: String?
     if options.locale != nil, options.userAgent == nil {
       do {
-        localizedUserAgent = try await connection.send("Browser.getVersion")["userAgent"]?.string
+        localizedUserAgent = try await connection.send(DevTools.Browser.GetVersion()).userAgent
       } catch {
-        _ = try? await connection.send(
-          "Target.disposeBrowserContext", ["browserContextId": .string(contextID)])
+        try? await connection.send(DevTools.Target.DisposeBrowserContext(browserContextID: contextID))
         throw error
       }
     }

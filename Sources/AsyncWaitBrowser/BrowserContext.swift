@@ -168,9 +168,8 @@ public final class BrowserContext: Sendable {
   /// - Throws: ``BrowserError`` when the context is closed or Chromium has
   ///   gone away.
   public func cookies(for urls: [String] = []) async throws -> [Cookie] {
-    let answer = try await browser.connection.send(
-      "Storage.getCookies", ["browserContextId": .string(contextID)])
-    let cookies = (answer["cookies"]?.array ?? []).compactMap(Cookie.init(devTools:))
+    let cookies = try await browser.connection.send(DevTools.Storage.GetCookies(browserContextID: contextID))
+      .compactMap(Cookie.init(devTools:))
     guard !urls.isEmpty else { return cookies }
     let addresses = urls.compactMap { URL(string: $0) }
     return cookies.filter { cookie in addresses.contains { cookie.isSent(to: $0) } }
@@ -186,9 +185,8 @@ public final class BrowserContext: Sendable {
   public func addCookies(_ cookies: [Cookie]) async throws {
     guard !cookies.isEmpty else { return }
     do {
-      _ = try await browser.connection.send(
-        "Storage.setCookies",
-        ["cookies": .array(cookies.map(\.devTools)), "browserContextId": .string(contextID)])
+      try await browser.connection.send(
+        DevTools.Storage.SetCookies(cookies: cookies.map(\.devTools), browserContextID: contextID))
     } catch let error as BrowserError where error == .commandFailed {
       throw BrowserError.invalidArgument(
         "cookies \(cookies.map { "\"\($0.name)\" for \($0.domain)" }.joined(separator: ", ")): \(error.detail)"
@@ -201,7 +199,7 @@ public final class BrowserContext: Sendable {
   /// - Throws: ``BrowserError`` when the context is closed or Chromium has
   ///   gone away.
   public func clearCookies() async throws {
-    _ = try await browser.connection.send("Storage.clearCookies", ["browserContextId": .string(contextID)])
+    try await browser.connection.send(DevTools.Storage.ClearCookies(browserContextID: contextID))
   }
 
   /// The pages opened in the context since a page wait first asked, each
@@ -370,8 +368,8 @@ public final class BrowserContext: Sendable {
   public func setOffline(_ offline: Bool) async throws {
     offlineState.withLock { $0 = offline }
     for page in pages {
-      for (method, params) in Self.networkCommands(offline: offline, headers: options.extraHTTPHeaders) {
-        _ = try await page.send(method, params)
+      for command in Self.networkCommands(offline: offline, headers: options.extraHTTPHeaders) {
+        _ = try await page.send(command)
       }
     }
   }
@@ -432,8 +430,7 @@ public final class BrowserContext: Sendable {
     removeDownloads()
     for page in pages { browser.connection.unsubscribe(session: page.sessionID) }
     do {
-      _ = try await browser.connection.send(
-        "Target.disposeBrowserContext", ["browserContextId": .string(contextID)])
+      try await browser.connection.send(DevTools.Target.DisposeBrowserContext(browserContextID: contextID))
     } catch let error as BrowserError where error == .disconnected {
       return
     }
@@ -446,63 +443,57 @@ public final class BrowserContext: Sendable {
     let connection = browser.connection
     let contextID = contextID
     Task {
-      _ = try? await connection.send("Target.disposeBrowserContext", ["browserContextId": .string(contextID)])
+      try? await connection.send(DevTools.Target.DisposeBrowserContext(browserContextID: contextID))
     }
   }
 
   /// The commands that give a new page of the context its options, each
   /// with the option it applies, in order.
-  var pageCommands: [(option: String, method: String, params: JSONValue)] {
-    var commands: [(option: String, method: String, params: JSONValue)] = []
+  var pageCommands: [(option: String, command: any DevToolsCommand)] {
+    var commands: [(option: String, command: any DevToolsCommand)] = []
     if options.viewport != nil || options.deviceScaleFactor != nil {
       commands.append(
         (
-          "viewport", "Emulation.setDeviceMetricsOverride",
-          [
-            "width": .number(Double(options.viewport?.width ?? 0)),
-            "height": .number(Double(options.viewport?.height ?? 0)),
-            "deviceScaleFactor": .number(options.deviceScaleFactor ?? 0), "mobile": false,
-          ]
+          "viewport",
+          DevTools.Emulation.SetDeviceMetricsOverride(
+            width: options.viewport?.width ?? 0, height: options.viewport?.height ?? 0,
+            deviceScaleFactor: options.deviceScaleFactor ?? 0)
         ))
     }
     if let userAgent = options.userAgent ?? localizedUserAgent {
-      var params: [String: JSONValue] = ["userAgent": .string(userAgent)]
-      if let locale = options.locale { params["acceptLanguage"] = .string(locale) }
-      commands.append(("userAgent", "Emulation.setUserAgentOverride", .object(params)))
+      commands.append(
+        (
+          "userAgent",
+          DevTools.Emulation.SetUserAgentOverride(userAgent: userAgent, acceptLanguage: options.locale)
+        ))
     }
     if let locale = options.locale {
-      commands.append(("locale", "Emulation.setLocaleOverride", ["locale": .string(locale)]))
+      commands.append(("locale", DevTools.Emulation.SetLocaleOverride(locale: locale)))
     }
     if let timeZone = options.timeZone {
-      commands.append(("timeZone", "Emulation.setTimezoneOverride", ["timezoneId": .string(timeZone)]))
+      commands.append(("timeZone", DevTools.Emulation.SetTimezoneOverride(timezoneID: timeZone)))
     }
     if let colorScheme = options.colorScheme {
       commands.append(
         (
-          "colorScheme", "Emulation.setEmulatedMedia",
-          ["features": [["name": "prefers-color-scheme", "value": .string(colorScheme.rawValue)]]]
+          "colorScheme",
+          DevTools.Emulation.SetEmulatedMedia(feature: "prefers-color-scheme", value: colorScheme.rawValue)
         ))
     }
     let offline = offlineState.withLock { $0 }
     if offline || !options.extraHTTPHeaders.isEmpty {
       commands += Self.networkCommands(offline: offline, headers: options.extraHTTPHeaders).map {
-        ("network", $0.method, $0.params)
+        ("network", $0)
       }
     }
     return commands
   }
 
   /// The commands that set a page's network conditions and headers.
-  private static func networkCommands(
-    offline: Bool, headers: [String: String]
-  ) -> [(method: String, params: JSONValue)] {
+  private static func networkCommands(offline: Bool, headers: [String: String]) -> [any DevToolsCommand] {
     [
-      ("Network.enable", [:]),
-      ("Network.setExtraHTTPHeaders", ["headers": .object(headers.mapValues { .string($0) })]),
-      (
-        "Network.emulateNetworkConditions",
-        ["offline": .bool(offline), "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1]
-      ),
+      DevTools.Network.Enable(), DevTools.Network.SetExtraHTTPHeaders(headers: headers),
+      DevTools.Network.EmulateNetworkConditions(offline: offline),
     ]
   }
 
@@ -515,12 +506,9 @@ public final class BrowserContext: Sendable {
   func start() async throws {
     if !options.permissions.isEmpty {
       do {
-        _ = try await browser.connection.send(
-          "Browser.grantPermissions",
-          [
-            "permissions": .array(options.permissions.map { .string(Self.chromiumPermission($0)) }),
-            "browserContextId": .string(contextID),
-          ])
+        try await browser.connection.send(
+          DevTools.Browser.GrantPermissions(
+            permissions: options.permissions.map(Self.chromiumPermission), browserContextID: contextID))
       } catch let error as BrowserError where error == .commandFailed {
         throw BrowserError.invalidArgument(
           "permissions \(options.permissions.map { "\"\($0)\"" }.joined(separator: ", ")): \(error.detail)")

@@ -103,8 +103,9 @@ extension BrowserPage {
     await withTaskGroup(of: Void.self) { race in
       race.addTask {
         _ = try? await self.send(
-          "Runtime.evaluate",
-          ["expression": "new Promise((done) => requestAnimationFrame(() => done()))", "awaitPromise": true])
+          DevTools.Runtime.Evaluate(
+            expression: "new Promise((done) => requestAnimationFrame(() => done()))", returned: .value,
+            awaitPromise: true))
       }
       race.addTask { try? await Task.sleep(for: .milliseconds(50)) }
       await race.next()
@@ -298,10 +299,8 @@ extension BrowserPage {
   /// its first box, if the node itself (or one inside it) is what a click
   /// there would hit.
   private func clickPoint(of backendNodeID: Int) async throws -> ClickPoint {
-    let node: JSONValue = ["backendNodeId": .number(Double(backendNodeID))]
-    _ = try await send("DOM.scrollIntoViewIfNeeded", node)
-    let quads = try await send("DOM.getContentQuads", node)
-    guard let quad = quads["quads"]?.array?.first?.array?.compactMap(\.double), quad.count == 8 else {
+    try await send(DevTools.DOM.ScrollIntoViewIfNeeded(backendNodeID: backendNodeID))
+    guard let quad = try await send(DevTools.DOM.GetContentQuads(backendNodeID: backendNodeID)).first else {
       return .offScreen
     }
     let x = stride(from: 0, to: 8, by: 2).map { quad[$0] }.reduce(0, +) / 4

@@ -206,16 +206,14 @@ extension BrowserPage {
       }
     }
     dialog.response = response
-    var parameters: JSONValue = ["accept": .bool(response != .dismiss)]
-    if case .accept(let text?) = response, case .object(var members) = parameters {
-      members["promptText"] = .string(text)
-      parameters = .object(members)
-    }
+    var promptText: String?
+    if case .accept(let text?) = response { promptText = text }
+    let command = DevTools.Page.HandleJavaScriptDialog(accept: response != .dismiss, promptText: promptText)
     // A slow answer is sent again; any other error means the page, and
     // its dialog with it, went away.
     for _ in 0..<3 {
       do {
-        _ = try await send("Page.handleJavaScriptDialog", parameters)
+        try await send(command)
         break
       } catch let error as BrowserError where error == .commandTimedOut {
         continue

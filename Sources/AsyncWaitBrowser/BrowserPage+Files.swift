@@ -178,9 +178,7 @@ extension BrowserPage {
   /// Gives the file input `backendNodeID` the local files at `paths`,
   /// absolute.
   func setFiles(_ paths: [String], onNode backendNodeID: Int) async throws {
-    _ = try await send(
-      "DOM.setFileInputFiles",
-      ["files": .array(paths.map(JSONValue.string)), "backendNodeId": .number(Double(backendNodeID))])
+    try await send(DevTools.DOM.SetFileInputFiles(files: paths, backendNodeID: backendNodeID))
   }
 
   /// Gives the file input `backendNodeID` files made in memory.
@@ -254,11 +252,8 @@ extension BrowserPage {
     try throwUnreportedFailure(at: site)
     let directory = artifactsDirectory + "/downloads"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    var behavior: [String: JSONValue] = [
-      "behavior": "allowAndName", "downloadPath": .string(directory), "eventsEnabled": true,
-    ]
-    if let context { behavior["browserContextId"] = .string(context.contextID) }
-    _ = try await browser.connection.send("Browser.setDownloadBehavior", .object(behavior))
+    try await browser.connection.send(
+      DevTools.Browser.SetDownloadBehavior(downloadPath: directory, browserContextID: context?.contextID))
     // A new tab's download is its opener's: the tab's opener must be known.
     try await browser.discoverTargets()
     let start = openings.withLock { $0.downloadCount }
@@ -353,7 +348,7 @@ extension BrowserPage {
     let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     try throwUnreportedFailure(at: site)
     if !openings.withLock({ $0.interceptsChoosers }) {
-      _ = try await send("Page.setInterceptFileChooserDialog", ["enabled": true])
+      try await send(DevTools.Page.SetInterceptFileChooserDialog(enabled: true))
       openings.withLock { $0.interceptsChoosers = true }
     }
     let start = openings.withLock { $0.chooserCount }

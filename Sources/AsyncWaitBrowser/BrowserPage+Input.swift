@@ -14,34 +14,29 @@ extension BrowserPage {
     try await movePointer(toX: x, y: y)
     for clickCount in 1...count {
       for type in ["mousePressed", "mouseReleased"] {
-        _ = try await send(
-          "Input.dispatchMouseEvent",
-          [
-            "type": .string(type), "x": .number(x), "y": .number(y), "button": "left",
-            "clickCount": .number(Double(clickCount)),
-          ])
+        try await send(DevTools.Input.DispatchMouseEvent(type: type, x: x, y: y, clickCount: clickCount))
       }
     }
   }
 
   /// Moves the pointer to (x, y) in the page's viewport.
   func movePointer(toX x: Double, y: Double) async throws {
-    _ = try await send("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": .number(x), "y": .number(y)])
+    try await send(DevTools.Input.DispatchMouseEvent(type: "mouseMoved", x: x, y: y))
   }
 
   /// Selects all of a focused field's text and types `text` over it, or
   /// deletes it when `text` is empty.
   func replaceText(of target: Target, with text: String) async throws {
-    _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
+    try await send(DevTools.DOM.Focus(backendNodeID: target.backendNodeID))
     guard try await callFunction(on: target.backendNodeID, PageScript.selectAllText) != nil else {
       throw BrowserError.commandFailed(Self.detached)
     }
     if text.isEmpty {
       for event in try KeyChord("Delete").events {
-        _ = try await send("Input.dispatchKeyEvent", event)
+        try await send(event)
       }
     } else {
-      _ = try await send("Input.insertText", ["text": .string(text)])
+      try await send(DevTools.Input.InsertText(text: text))
     }
   }
 
@@ -62,20 +57,16 @@ extension BrowserPage {
     on backendNodeID: Int, _ declaration: String, _ arguments: [JSONValue] = [],
     named name: String = "the function"
   ) async throws -> JSONValue? {
-    let node: JSONValue = ["backendNodeId": .number(Double(backendNodeID))]
-    guard let objectID = try await send("DOM.resolveNode", node)["object"]?["objectId"]?.string else {
+    guard let objectID = try await send(DevTools.DOM.ResolveNode(backendNodeID: backendNodeID)) else {
       return nil
     }
-    defer { Task { [self] in _ = try? await send("Runtime.releaseObject", ["objectId": .string(objectID)]) } }
+    defer { Task { [self] in try? await send(DevTools.Runtime.ReleaseObject(objectID: objectID)) } }
     let answer = try await send(
-      "Runtime.callFunctionOn",
-      [
-        "objectId": .string(objectID), "functionDeclaration": .string(declaration),
-        "arguments": .array(arguments.map { ["value": $0] }), "returnByValue": true,
-      ])
-    if let exception = answer["exceptionDetails"] {
-      throw BrowserError.commandFailed("\(name) threw: \(Self.text(ofException: exception))")
+      DevTools.Runtime.CallFunctionOn(
+        functionDeclaration: declaration, objectID: objectID, arguments: arguments, returned: .value))
+    if let exception = answer.exception {
+      throw BrowserError.commandFailed("\(name) threw: \(exception)")
     }
-    return answer["result"]?["value"] ?? .null
+    return answer.result.value ?? .null
   }
 }

@@ -45,8 +45,8 @@ extension BrowserPage {
   ) async throws {
     let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .type, timeout: timeout, at: site)
-    _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
-    _ = try await send("Input.insertText", ["text": .string(text)])
+    try await send(DevTools.DOM.Focus(backendNodeID: target.backendNodeID))
+    try await send(DevTools.Input.InsertText(text: text))
   }
 
   /// Replaces a field's text, once it is ready for filling.
@@ -159,9 +159,9 @@ extension BrowserPage {
     let chord = try KeyChord(key)
     let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .press, timeout: timeout, at: site)
-    _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
+    try await send(DevTools.DOM.Focus(backendNodeID: target.backendNodeID))
     for event in chord.events {
-      _ = try await send("Input.dispatchKeyEvent", event)
+      try await send(event)
     }
   }
 
@@ -190,6 +190,6 @@ extension BrowserPage {
   ) async throws {
     let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .focus, timeout: timeout, at: site)
-    _ = try await send("DOM.focus", ["backendNodeId": .number(Double(target.backendNodeID))])
+    try await send(DevTools.DOM.Focus(backendNodeID: target.backendNodeID))
   }
 }

@@ -53,11 +53,11 @@ extension BrowserPage {
     // Chromium answers `Page.navigate` once the response has come: the
     // wait's timeout bounds that too, so the command runs beside it, with
     // no timeout of its own that could end it first (the wait cancels it).
-    let answer = Locked<Result<JSONValue, any Error>?>(nil)
+    let answer = Locked<Result<DevTools.Page.Navigate.Answer, any Error>?>(nil)
     let navigation = Task { [self] in
-      let result: Result<JSONValue, any Error>
+      let result: Result<DevTools.Page.Navigate.Answer, any Error>
       do {
-        result = .success(try await send("Page.navigate", ["url": .string(url)], timeout: .seconds(86_400)))
+        result = .success(try await send(DevTools.Page.Navigate(url: url), timeout: .seconds(86_400)))
       } catch {
         result = .failure(error)
       }
@@ -71,11 +71,11 @@ extension BrowserPage {
     ) {
       guard let result = answer.withLock({ $0 }) else { return false }
       let answer = try result.get()
-      if let failure = answer["errorText"]?.string, !failure.isEmpty {
+      if let failure = answer.errorText {
         throw BrowserError.navigationFailed("\(url): \(failure)")
       }
       // A navigation within the document (a `#fragment`) loads nothing.
-      guard let loaderID = answer["loaderId"]?.string else { return true }
+      guard let loaderID = answer.loaderID else { return true }
       return hasLoaded(loaderID)
     }
   }
@@ -137,7 +137,7 @@ extension BrowserPage {
     column: Int = #column
   ) async throws {
     let before = load.withLock { $0.commitCount }
-    _ = try await send("Page.reload")
+    try await send(DevTools.Page.Reload())
     try await Wait(timeout: timeout ?? WaitDefaults.current.navigationTimeout, triggers: [trigger]).require(
       "the page to load again",
       callSite: CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
@@ -218,12 +218,12 @@ extension BrowserPage {
   private func moveInHistory(
     by offset: Int, timeout: Duration?, at location: CallSite
   ) async throws -> Bool {
-    let history = try await send("Page.getNavigationHistory")
-    guard let current = history["currentIndex"]?.int, let entries = history["entries"]?.array,
-      entries.indices.contains(current + offset), let entryID = entries[current + offset]["id"]?.int
-    else { return false }
-    let address = entries[current + offset]["url"]?.string ?? "the entry"
-    _ = try await send("Page.navigateToHistoryEntry", ["entryId": .number(Double(entryID))])
+    let history = try await send(DevTools.Page.GetNavigationHistory())
+    let current = history.currentIndex
+    guard history.entries.indices.contains(current + offset) else { return false }
+    let entry = history.entries[current + offset]
+    let address = entry.url.isEmpty ? "the entry" : entry.url
+    try await send(DevTools.Page.NavigateToHistoryEntry(entryID: entry.id))
     // A navigation to another document is under way from the moment the
     // history stands at its entry until it loads.
     try await Wait(timeout: timeout ?? WaitDefaults.current.navigationTimeout, triggers: [trigger]).require(
@@ -231,13 +231,13 @@ extension BrowserPage {
     ) {
       // While the new document takes the page's place, Chromium may refuse
       // to say where the history stands: not yet.
-      let now: JSONValue
+      let now: DevTools.Page.GetNavigationHistory.Answer
       do {
-        now = try await send("Page.getNavigationHistory")
+        now = try await send(DevTools.Page.GetNavigationHistory())
       } catch let error as BrowserError where error == .commandFailed {
         return false
       }
-      return now["currentIndex"]?.int == current + offset && !load.withLock { $0.navigating }
+      return now.currentIndex == current + offset && !load.withLock { $0.navigating }
     }
     return true
   }

@@ -354,7 +354,7 @@ extension BrowserPage {
   /// makes costs events to read while it is on.
   private func enableNetworkEvents() async throws {
     guard !network.withLock({ $0.eventsEnabled }) else { return }
-    _ = try await send("Network.enable")
+    try await send(DevTools.Network.Enable())
     network.withLock { $0.eventsEnabled = true }
   }
 
@@ -374,15 +374,7 @@ extension BrowserPage {
     }
     // The redirect's request id is its target's too: its body is the target's.
     if redirected == true { return Data() }
-    let answer = try await send("Network.getResponseBody", ["requestId": .string(requestID)])
-    let text = answer["body"]?.string ?? ""
-    if answer["base64Encoded"]?.bool == true {
-      guard let data = Data(base64Encoded: text) else {
-        throw BrowserError.unexpectedResponse("Network.getResponseBody returned a body that is not base64")
-      }
-      return data
-    }
-    return Data(text.utf8)
+    return try await send(DevTools.Network.GetResponseBody(requestID: requestID))
   }
 
   /// Updates the requests from a network event and wakes the network
@@ -582,13 +574,13 @@ extension BrowserPage {
     let wanted = !network.withLock({ $0.routes.isEmpty }) || !(context?.routes.isEmpty ?? true)
     guard network.withLock({ $0.intercepting }) != wanted else { return }
     // Marked once Chromium has done it: a refused command changes nothing.
-    _ = try await send("Fetch." + (wanted ? "enable" : "disable"), wanted ? Self.interceptAll : [:])
+    if wanted {
+      try await send(DevTools.Fetch.Enable())
+    } else {
+      try await send(DevTools.Fetch.Disable())
+    }
     network.withLock { $0.intercepting = wanted }
   }
-
-  /// The parameters of `Fetch.enable` that intercept every request before
-  /// it goes out.
-  static let interceptAll: JSONValue = ["patterns": [["urlPattern": "*", "requestStage": "Request"]]]
 
   /// Answers an intercepted request with the routes that match it, in a
   /// task of its own.
@@ -616,42 +608,25 @@ extension BrowserPage {
         }
         break
       }
-      _ = try? await send(Self.command(for: action), Self.parameters(for: action, requestID: requestID))
+      _ = try? await send(Self.command(for: action, requestID: requestID))
     }
   }
 
-  /// The fetch domain's command that carries out `action`.
-  private static func command(for action: RouteAction) -> String {
-    switch action.kind {
-    case .fulfill: "Fetch.fulfillRequest"
-    case .abort: "Fetch.failRequest"
-    case .continue, .fallback: "Fetch.continueRequest"
-    }
-  }
-
-  /// The parameters of ``command(for:)``.
-  private static func parameters(for action: RouteAction, requestID: String) -> JSONValue {
-    var params: [String: JSONValue] = ["requestId": .string(requestID)]
-    func headerList(_ headers: [String: String]) -> JSONValue {
-      .array(
-        headers.sorted { $0.key < $1.key }.map { ["name": .string($0.key), "value": .string($0.value)] })
-    }
+  /// The fetch domain's command that carries out `action` for the request
+  /// `requestID`.
+  private static func command(for action: RouteAction, requestID: String) -> any DevToolsCommand {
     switch action.kind {
     case .fulfill(let status, let headers, let body):
-      params["responseCode"] = .number(Double(status))
-      params["responseHeaders"] = headerList(headers)
-      params["body"] = .string(body.base64EncodedString())
+      DevTools.Fetch.FulfillRequest(
+        requestID: requestID, responseCode: status, responseHeaders: headers, body: body)
     case .abort(let reason):
-      params["errorReason"] = .string(reason.protocolName)
+      DevTools.Fetch.FailRequest(requestID: requestID, errorReason: reason.protocolName)
     case .continue(let url, let method, let headers, let postData):
-      if let url { params["url"] = .string(url) }
-      if let method { params["method"] = .string(method) }
-      if let headers { params["headers"] = headerList(headers) }
-      if let postData { params["postData"] = .string(postData.base64EncodedString()) }
+      DevTools.Fetch.ContinueRequest(
+        requestID: requestID, url: url, httpMethod: method, headers: headers, postData: postData)
     case .fallback:
-      break
+      DevTools.Fetch.ContinueRequest(requestID: requestID)
     }
-    return .object(params)
   }
 
   /// Throws the error the browser's connection ended with, for a wait

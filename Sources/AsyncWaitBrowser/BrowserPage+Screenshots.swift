@@ -88,30 +88,14 @@ extension BrowserPage {
   /// makes in one piece (`nil` when the page has no size), and the page's
   /// whole height.
   func pageClip() async throws -> (clip: BrowserNode.Box?, height: Double) {
-    let metrics = try await send("Page.getLayoutMetrics")
-    let size = metrics["cssContentSize"] ?? metrics["contentSize"]
-    guard let width = size?["width"]?.double, let height = size?["height"]?.double, width > 0, height > 0
+    guard let (width, height) = try await send(DevTools.Page.GetLayoutMetrics()), width > 0, height > 0
     else { return (nil, 0) }
     return (BrowserNode.Box(x: 0, y: 0, width: width, height: min(height, Self.tallestScreenshot)), height)
   }
 
   /// A PNG of `clip`, in the document's CSS pixels, or of the viewport.
   func capture(_ clip: BrowserNode.Box?) async throws -> Data {
-    var parameters: JSONValue = ["format": "png"]
-    if let clip {
-      parameters = [
-        "format": "png", "captureBeyondViewport": true,
-        "clip": [
-          "x": .number(clip.x), "y": .number(clip.y), "width": .number(clip.width),
-          "height": .number(clip.height), "scale": 1,
-        ],
-      ]
-    }
-    let answer = try await send("Page.captureScreenshot", parameters)
-    guard let image = answer["data"]?.string.flatMap({ Data(base64Encoded: $0) }) else {
-      throw BrowserError.unexpectedResponse("Page.captureScreenshot returned no image")
-    }
-    return image
+    try await send(DevTools.Page.CaptureScreenshot(clip: clip))
   }
 
   /// Writes `data` to `path`, making its directory.

@@ -182,19 +182,14 @@ extension BrowserPage {
   /// A script's value, a function's called, by value.
   func evaluateValue(_ script: String) async throws -> JSONValue {
     let answer = try await send(
-      "Runtime.evaluate", ["expression": .string(script), "returnByValue": true, "awaitPromise": true])
-    if let exception = answer["exceptionDetails"] {
-      throw BrowserError.scriptFailed(Self.text(ofException: exception))
-    }
-    guard answer["result"]?["type"]?.string == "function" else { return answer["result"]?["value"] ?? .null }
+      DevTools.Runtime.Evaluate(expression: script, returned: .value, awaitPromise: true))
+    if let exception = answer.exception { throw BrowserError.scriptFailed(exception) }
+    guard answer.result.type == "function" else { return answer.result.value ?? .null }
     // A function is called, as Playwright calls one given as a string.
     let called = try await send(
-      "Runtime.evaluate",
-      ["expression": .string("(\n\(script)\n)()"), "returnByValue": true, "awaitPromise": true])
-    if let exception = called["exceptionDetails"] {
-      throw BrowserError.scriptFailed(Self.text(ofException: exception))
-    }
-    return called["result"]?["value"] ?? .null
+      DevTools.Runtime.Evaluate(expression: "(\n\(script)\n)()", returned: .value, awaitPromise: true))
+    if let exception = called.exception { throw BrowserError.scriptFailed(exception) }
+    return called.result.value ?? .null
   }
 
   /// A script's value decoded as `type`.

@@ -123,7 +123,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// The commands go out together, in order, and their answers are awaited
   /// together: one round trip, where a command at a time took one each.
   /// The accessibility domain is left off until a query reads the
-  /// accessibility tree (``send(_:_:)``): while it is on, Chromium keeps the
+  /// accessibility tree (``send(_:timeout:)``): while it is on, Chromium keeps the
   /// tree of every document the page loads up to date, which made loading
   /// a page of thousands of rows a quarter slower.
   func prepare() async throws {
@@ -135,22 +135,22 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     // A context's routes take the page's requests from its first.
     let intercepting = !(context?.routes.isEmpty ?? true)
     network.withLock { $0.intercepting = intercepting }
-    let commands: [(method: String, params: JSONValue)] =
-      options.map { ($0.method, $0.params) } + [
+    let commands: [any DevToolsCommand] =
+      options.map(\.command) + [
         // Lifecycle events on: without them, Chromium held a large page's
         // load event back until the renderer's next long task had ended
         // (0.8 s after its own time stamp, on a page of 20,000 rows).
-        ("Page.enable", [:]), ("Page.setLifecycleEventsEnabled", ["enabled": true]),
+        DevTools.Page.Enable(), DevTools.Page.SetLifecycleEventsEnabled(enabled: true),
         // The DOM domain stays off: the commands that take a node by its
         // backend id work without it, and while it is on Chromium keeps
         // track of every node a page loads, which made opening a page of
         // 1,000 rows a fifth slower.
-        ("Runtime.enable", [:]),
-      ] + (intercepting ? [("Fetch.enable", Self.interceptAll)] : []) + [
-        ("Runtime.addBinding", ["name": .string(Self.bindingName)]),
-        ("Page.addScriptToEvaluateOnNewDocument", ["source": .string(Self.pageScript)]),
+        DevTools.Runtime.Enable(),
+      ] + (intercepting ? [DevTools.Fetch.Enable()] : []) + [
+        DevTools.Runtime.AddBinding(name: Self.bindingName),
+        DevTools.Page.AddScriptToEvaluateOnNewDocument(source: Self.pageScript),
         // The document there now, which no script ran in first.
-        ("Runtime.evaluate", ["expression": .string(Self.pageScript)]),
+        DevTools.Runtime.Evaluate(expression: Self.pageScript, returned: .object),
       ]
     let results = await browser.connection.send(inOrder: commands, session: sessionID)
     for (index, result) in results.enumerated() {
@@ -174,13 +174,15 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// A command of the accessibility domain turns the domain on first,
   /// once. `timeout` replaces the browser's command timeout for this
   /// command.
-  func send(_ method: String, _ params: JSONValue = [:], timeout: Duration? = nil) async throws -> JSONValue {
-    if method.hasPrefix("Accessibility."), !accessibilityEnabled.withLock({ $0 }) {
+  func send<Command: DevToolsCommand>(_ command: Command, timeout: Duration? = nil) async throws
+    -> Command.Answer
+  {
+    if Command.method.hasPrefix("Accessibility."), !accessibilityEnabled.withLock({ $0 }) {
       // Two first readers may both turn it on: the second call does nothing.
-      _ = try await browser.connection.send("Accessibility.enable", session: sessionID)
+      try await browser.connection.send(DevTools.Accessibility.Enable(), session: sessionID)
       accessibilityEnabled.withLock { $0 = true }
     }
-    return try await browser.connection.send(method, params, session: sessionID, timeout: timeout)
+    return try await browser.connection.send(command, session: sessionID, timeout: timeout)
   }
 
   /// How long each of a snapshot's two commands takes alone, answer parsed,
@@ -190,9 +192,9 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   ) {
     let clock = ContinuousClock()
     let start = clock.now
-    _ = try await send("Accessibility.getFullAXTree")
+    _ = try await send(DevTools.Accessibility.GetFullAXTree())
     let middle = clock.now
-    _ = try await send("DOMSnapshot.captureSnapshot", ["computedStyles": []])
+    _ = try await send(DevTools.DOMSnapshot.CaptureSnapshot(computedStyles: []))
     return (middle - start, clock.now - middle)
   }
 
@@ -318,19 +320,19 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     // The CSS selectors of the query being resolved (locator(css:)).
     let selectors = TreeSelectors.current
     async let marks: [Int: [String]] = selectors.isEmpty ? [:] : self.selectedElements(selectors)
-    async let accessibility = send("Accessibility.getFullAXTree")
+    async let accessibility = send(DevTools.Accessibility.GetFullAXTree())
     // An element a selector marks may be one the accessibility tree does
     // not judge: its visibility tells whether it is hidden.
     async let dom = send(
-      "DOMSnapshot.captureSnapshot", ["computedStyles": selectors.isEmpty ? [] : ["visibility"]])
+      DevTools.DOMSnapshot.CaptureSnapshot(computedStyles: selectors.isEmpty ? [] : ["visibility"]))
     do {
       let marks = try await marks
       let dom = try await dom
       let accessibility = try await accessibility
       // Same-origin frames: each frame's tree, read after the DOM named them.
-      var frames: [Int: JSONValue] = [:]
+      var frames: [Int: [JSONValue]] = [:]
       for (owner, frameID) in PageSnapshot.childFrames(in: dom) {
-        frames[owner] = try? await send("Accessibility.getFullAXTree", ["frameId": .string(frameID)])
+        frames[owner] = try? await send(DevTools.Accessibility.GetFullAXTree(frameID: frameID))
       }
       return try PageSnapshot.tree(
         accessibility: accessibility, frames: frames, dom: dom, marks: marks,
@@ -340,12 +342,6 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
       // yet there: no tree now, and the query resolves again next probe.
       return nil
     }
-  }
-
-  /// What a script's `exceptionDetails` says: the exception's description,
-  /// or the protocol's text when it has none.
-  static func text(ofException details: JSONValue) -> String {
-    details["exception"]?["description"]?.string ?? details["text"]?.string ?? "an exception"
   }
 
   /// Closes the page.
@@ -358,6 +354,6 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     network.withLock { $0.routes.removeAll() }
     // Gone from its context's pages (and its storage state) at once.
     context?.forget(self)
-    _ = try await browser.connection.send("Target.closeTarget", ["targetId": .string(targetID)])
+    try await browser.connection.send(DevTools.Target.CloseTarget(targetID: targetID))
   }
 }

@@ -51,31 +51,28 @@ extension BrowserPage {
   func selectedElements(_ selectors: [String]) async throws -> [Int: [String]] {
     let group = "asyncwait-css-\(UInt64.random(in: 0...UInt64.max))"
     defer {
-      Task { [self] in _ = try? await send("Runtime.releaseObjectGroup", ["objectGroup": .string(group)]) }
+      Task { [self] in try? await send(DevTools.Runtime.ReleaseObjectGroup(objectGroup: group)) }
     }
     // One array of every selected element, and how many each selector selected.
     let script = "(\(PageScript.selectCSS))(\(JSONValue.array(selectors.map(JSONValue.string)).serialized))"
     let answer = try await send(
-      "Runtime.evaluate",
-      ["expression": .string(script), "objectGroup": .string(group), "returnByValue": false])
-    guard answer["exceptionDetails"] == nil, let list = answer["result"]?["objectId"]?.string else {
-      throw BrowserError.unexpectedResponse("the page did not run the CSS selectors: \(answer)")
+      DevTools.Runtime.Evaluate(expression: script, returned: .object, objectGroup: group))
+    guard answer.exception == nil, let list = answer.result.objectID else {
+      throw BrowserError.unexpectedResponse(
+        "the page did not run the CSS selectors: \(answer.exception ?? "no array came back")")
     }
-    let properties = try await send(
-      "Runtime.getProperties", ["objectId": .string(list), "ownProperties": true])
     var elements: [(index: Int, objectID: String)] = []
     var counts: [Int] = []
     var invalid: String?
     var reason = ""
-    for property in properties["result"]?.array ?? [] {
-      guard let key = property["name"]?.string else { continue }
-      let value = property["value"]?["value"]
+    for (key, object) in try await send(DevTools.Runtime.GetProperties(objectID: list)) {
+      let value = object.value
       switch key {
       case "counts": counts = (value?.string ?? "").split(separator: ",").compactMap { Int($0) }
       case "invalid": invalid = value?.string
       case "reason": reason = value?.string ?? ""
       default:
-        if let index = Int(key), let objectID = property["value"]?["objectId"]?.string {
+        if let index = Int(key), let objectID = object.objectID {
           elements.append((index, objectID))
         }
       }
@@ -88,8 +85,7 @@ extension BrowserPage {
     let backendIDs = try await withThrowingTaskGroup(of: (Int, Int?).self) { tasks in
       for (position, element) in elements.enumerated() {
         tasks.addTask {
-          let described = try await self.send("DOM.describeNode", ["objectId": .string(element.objectID)])
-          return (position, described["node"]?["backendNodeId"]?.int)
+          (position, try await self.send(DevTools.DOM.DescribeNode(objectID: element.objectID)))
         }
       }
       var backendIDs = [Int?](repeating: nil, count: elements.count)

@@ -18,7 +18,7 @@ extension BrowserPage {
     guard let steps = PageQuery.steps(of: plan) else { return nil }
     let group = "asyncwait-query-\(UInt64.random(in: 0...UInt64.max))"
     defer {
-      Task { [self] in _ = try? await send("Runtime.releaseObjectGroup", ["objectGroup": .string(group)]) }
+      Task { [self] in try? await send(DevTools.Runtime.ReleaseObjectGroup(objectGroup: group)) }
     }
     do {
       // The first search runs on the document and checks the page: frames
@@ -82,7 +82,7 @@ extension BrowserPage {
     var identity: JSONValue?
     /// The static texts below it as `Accessibility.queryAXTree` answers,
     /// when the search read them.
-    var texts: JSONValue?
+    var texts: [JSONValue]?
     /// Whether it was found by the text it shows: kept, as role "none",
     /// when the accessibility tree leaves it out, as a snapshot of a query
     /// by text keeps it.
@@ -216,12 +216,9 @@ extension BrowserPage {
           search.type == .any || search.type == .staticText
         {
           let texts = try await send(
-            "Accessibility.queryAXTree",
-            [
-              "backendNodeId": .number(Double(backendNodeID)), "accessibleName": .string(name),
-              "role": "StaticText",
-            ])
-          for text in texts["nodes"]?.array ?? [] where Self.isMatch(text, of: search.type) {
+            DevTools.Accessibility.QueryAXTree(
+              backendNodeID: backendNodeID, accessibleName: name, role: "StaticText"))
+          for text in texts where Self.isMatch(text, of: search.type) {
             matches.append(Found(backendNodeID: text["backendDOMNodeId"]?.int, ax: text, isFieldText: true))
           }
         }
@@ -248,40 +245,32 @@ extension BrowserPage {
   private func callFind(_ arguments: [JSONValue], below scope: Found, group: String) async throws
     -> JSONValue?
   {
-    let serialization: JSONValue = [
-      "serialization": "deep", "maxDepth": 2,
-      "additionalParameters": ["maxNodeDepth": 0, "includeShadowTree": "none"],
-    ]
     // The document is searched by an expression, with no object to ask for;
     // an element that has none now is gone, and a snapshot answers.
     let scopeObject = scope.backendNodeID == nil ? nil : try await object(of: scope, group: group)
     guard scope.backendNodeID == nil || scopeObject != nil else { return nil }
     for byName in PageQuery.callsFindByName ? [true, false] : [false] {
-      let answer: JSONValue
+      let answer: DevTools.Runtime.Evaluation
       if let scopeObject {
         let declaration =
           byName
           ? "function(...parameters) { return globalThis.__asyncWaitFind?.apply(this, parameters) }"
           : PageQuery.find
         answer = try await send(
-          "Runtime.callFunctionOn",
-          [
-            "objectId": .string(scopeObject), "functionDeclaration": .string(declaration),
-            "arguments": .array(arguments.map { ["value": $0] }), "serializationOptions": serialization,
-            "objectGroup": .string(group),
-          ])
+          DevTools.Runtime.CallFunctionOn(
+            functionDeclaration: declaration, objectID: scopeObject, arguments: arguments, returned: .deep,
+            objectGroup: group))
       } else {
         let function = byName ? "globalThis.__asyncWaitFind?" : "(\(PageQuery.find))"
         answer = try await send(
-          "Runtime.evaluate",
-          [
-            "expression": .string("\(function).apply(document, \(JSONValue.array(arguments).serialized))"),
-            "serializationOptions": serialization, "objectGroup": .string(group),
-          ])
+          DevTools.Runtime.Evaluate(
+            expression: "\(function).apply(document, \(JSONValue.array(arguments).serialized))",
+            returned: .deep,
+            objectGroup: group))
       }
-      guard answer["exceptionDetails"] == nil, let result = answer["result"] else { return nil }
-      if result["type"]?.string == "undefined" && byName { continue }
-      return result["deepSerializedValue"]
+      guard answer.exception == nil else { return nil }
+      if answer.result.type == "undefined" && byName { continue }
+      return answer.result.deepSerializedValue
     }
     return nil
   }
@@ -292,12 +281,10 @@ extension BrowserPage {
     guard !found.isFieldText else { return nil }
     guard let backendNodeID = found.backendNodeID else {
       let document = try await send(
-        "Runtime.evaluate", ["expression": "document", "objectGroup": .string(group), "returnByValue": false])
-      return document["result"]?["objectId"]?.string
+        DevTools.Runtime.Evaluate(expression: "document", returned: .object, objectGroup: group))
+      return document.result.objectID
     }
-    let resolved = try await send(
-      "DOM.resolveNode", ["backendNodeId": .number(Double(backendNodeID)), "objectGroup": .string(group)])
-    return resolved["object"]?["objectId"]?.string
+    return try await send(DevTools.DOM.ResolveNode(backendNodeID: backendNodeID, objectGroup: group))
   }
 
   /// The accessibility node of each of the backend nodes `elements`, and
@@ -305,21 +292,21 @@ extension BrowserPage {
   /// candidates, most of which are likely matches), asked all at once;
   /// `nil` for one that has none.
   private func accessibilityNodes(of elements: [Int], withTexts: Bool) async throws
-    -> [(node: JSONValue?, texts: JSONValue?)]
+    -> [(node: JSONValue?, texts: [JSONValue]?)]
   {
-    try await withThrowingTaskGroup(of: (Int, JSONValue?, JSONValue?).self) { group in
+    try await withThrowingTaskGroup(of: (Int, JSONValue?, [JSONValue]?).self) { group in
       for (index, backendNodeID) in elements.enumerated() {
-        let node = JSONValue.number(Double(backendNodeID))
         group.addTask {
           async let texts =
             withTexts
-            ? self.send("Accessibility.queryAXTree", ["backendNodeId": node, "role": "StaticText"]) : nil
+            ? self.send(DevTools.Accessibility.QueryAXTree(backendNodeID: backendNodeID, role: "StaticText"))
+            : nil
           let partial = try await self.send(
-            "Accessibility.getPartialAXTree", ["backendNodeId": node, "fetchRelatives": false])
-          return (index, partial["nodes"]?.array?.first, try await texts)
+            DevTools.Accessibility.GetPartialAXTree(backendNodeID: backendNodeID))
+          return (index, partial.first, try await texts)
         }
       }
-      var nodes = [(node: JSONValue?, texts: JSONValue?)](repeating: (nil, nil), count: elements.count)
+      var nodes = [(node: JSONValue?, texts: [JSONValue]?)](repeating: (nil, nil), count: elements.count)
       for try await (index, node, texts) in group { nodes[index] = (node, texts) }
       return nodes
     }
@@ -329,11 +316,11 @@ extension BrowserPage {
   /// `Accessibility.queryAXTree` answers for a node Chromium does not
   /// ignore: read child by child, for one it ignores (a `<span>` found by
   /// its text), at most ``mostChildReads`` nodes deep into its subtree.
-  private func staticTexts(below ax: JSONValue) async throws -> JSONValue {
+  private func staticTexts(below ax: JSONValue) async throws -> [JSONValue] {
     func children(of id: String) async throws -> [JSONValue] {
-      try await send("Accessibility.getChildAXNodes", ["id": .string(id)])["nodes"]?.array ?? []
+      try await send(DevTools.Accessibility.GetChildAXNodes(id: id))
     }
-    guard let id = ax["nodeId"]?.string else { return ["nodes": []] }
+    guard let id = ax["nodeId"]?.string else { return [] }
     var texts: [JSONValue] = []
     var budget = Self.mostChildReads
     // Chromium may give a node under an ignored one as a child of both.
@@ -357,7 +344,7 @@ extension BrowserPage {
         open.append((try await children(of: childID), 0))
       }
     }
-    return ["nodes": .array(texts)]
+    return texts
   }
 
   /// The most nodes ``staticTexts(below:)`` reads the children of.
@@ -374,9 +361,9 @@ extension BrowserPage {
     guard search.identifier == nil || !search.orName, let name = search.name else { return nil }
     guard let scopeObject = try await object(of: scope, group: group) else { return nil }
     let answer = try await send(
-      "Accessibility.queryAXTree", ["objectId": .string(scopeObject), "accessibleName": .string(name)])
+      DevTools.Accessibility.QueryAXTree(objectID: scopeObject, accessibleName: name))
     var found: [Found] = []
-    for ax in answer["nodes"]?.array ?? [] {
+    for ax in answer {
       guard let backendNodeID = ax["backendDOMNodeId"]?.int, backendNodeID != scope.backendNodeID,
         Self.isMatch(ax, of: search.type)
       else { continue }
@@ -439,23 +426,20 @@ extension BrowserPage {
           // are read instead.
           let isText = ax["role"]?["value"]?.string == "StaticText"
           let isIgnored = ax["ignored"]?.bool == true
-          let known = isText || !PageQuery.readsTexts ? [:] : isIgnored ? nil : element.texts
+          let known = isText || !PageQuery.readsTexts ? [] : isIgnored ? nil : element.texts
           async let texts =
             known != nil
-            ? known ?? [:]
+            ? known ?? []
             : isIgnored
               ? self.staticTexts(below: ax)
               : self.send(
-                "Accessibility.queryAXTree",
-                ["backendNodeId": .number(Double(backendNodeID)), "role": "StaticText"])
+                DevTools.Accessibility.QueryAXTree(backendNodeID: backendNodeID, role: "StaticText"))
           var value = element.identity
           if value == nil, let objectID = try await self.object(of: element, group: group) {
             value = try await self.send(
-              "Runtime.callFunctionOn",
-              [
-                "objectId": .string(objectID), "functionDeclaration": .string(PageQuery.identity),
-                "returnByValue": true,
-              ])["result"]?["value"]
+              DevTools.Runtime.CallFunctionOn(
+                functionDeclaration: PageQuery.identity, objectID: objectID, returned: .value)
+            ).result.value
           }
           var identity = PageSnapshot.Identity()
           if case .object(let attributes)? = value?["attributes"] {
@@ -470,7 +454,7 @@ extension BrowserPage {
           if let rect = value?["box"]?.array?.compactMap(\.double), rect.count == 4 {
             identity.box = BrowserNode.Box(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
           }
-          let children = (try await texts["nodes"]?.array ?? []).flatMap {
+          let children = (try await texts).flatMap {
             PageSnapshot.nodes(for: $0, children: [], identities: [:])
           }
           return (

@@ -106,19 +106,13 @@ struct KeyChord: Equatable {
 
   /// The events of the chord, in order: each modifier down, the key down
   /// and up, each modifier up in reverse.
-  var events: [JSONValue] {
+  var events: [DevTools.Input.DispatchKeyEvent] {
     var mask = 0
-    var events: [JSONValue] = []
-    func event(_ type: String, _ key: Key, typing: Bool) -> JSONValue {
-      var params: [String: JSONValue] = [
-        "type": .string(type), "key": .string(key.key), "code": .string(key.code),
-        "windowsVirtualKeyCode": .number(Double(key.keyCode)), "modifiers": .number(Double(mask)),
-      ]
-      if typing, let text = key.text {
-        params["text"] = .string(text)
-        params["unmodifiedText"] = .string(text)
-      }
-      return .object(params)
+    var events: [DevTools.Input.DispatchKeyEvent] = []
+    func event(_ type: String, _ key: Key, typing: Bool) -> DevTools.Input.DispatchKeyEvent {
+      DevTools.Input.DispatchKeyEvent(
+        type: type, key: key.key, code: key.code, windowsVirtualKeyCode: key.keyCode, modifiers: mask,
+        text: typing ? key.text : nil)
     }
     for modifier in modifiers {
       mask |= modifier.bit

@@ -26,8 +26,9 @@ enum PageSnapshot {
   /// Joins the answers into one tree.
   ///
   /// - Parameters:
-  ///   - accessibility: The main frame's accessibility tree.
-  ///   - frames: The accessibility trees of the page's same-origin frames,
+  ///   - accessibility: The nodes of the main frame's accessibility tree.
+  ///   - frames: The nodes of the accessibility trees of the page's
+  ///     same-origin frames,
   ///     by the backend node id of the `<iframe>` that holds each: each
   ///     frame's document goes under its frame element.
   ///   - dom: The DOM snapshot of every document of the page.
@@ -40,13 +41,14 @@ enum PageSnapshot {
   /// - Returns: The tree, or `nil` when the page has no accessibility tree yet.
   /// - Throws: ``BrowserError/unexpectedResponse`` when an answer lacks its parts.
   static func tree(
-    accessibility: JSONValue, frames: [Int: JSONValue] = [:], dom: JSONValue, marks: [Int: [String]] = [:],
+    accessibility: [JSONValue], frames: [Int: [JSONValue]] = [:], dom: JSONValue,
+    marks: [Int: [String]] = [:],
     marksTextHolders: Bool = false, maximumNodes: Int = PageSnapshot.maximumNodes
   ) throws(BrowserError) -> BrowserNode? {
     // The text content of the elements the trees hold, and of no other.
     var elements: Set<Int> = []
-    for answer in [accessibility] + Array(frames.values) {
-      for node in answer["nodes"]?.array ?? [] {
+    for nodes in [accessibility] + Array(frames.values) {
+      for node in nodes {
         if let backendID = node["backendDOMNodeId"]?.int { elements.insert(backendID) }
       }
     }
@@ -69,32 +71,27 @@ enum PageSnapshot {
     // none (frames that name each other, which a page cannot make) ends it,
     // and what is left is built without its missing inner frames.
     // The DOM nodes each frame's tree holds, read once.
-    let inside = frames.mapValues { answer in
-      Set(answer["nodes"]?.array?.compactMap { $0["backendDOMNodeId"]?.int } ?? [])
-    }
+    let inside = frames.mapValues { nodes in Set(nodes.compactMap { $0["backendDOMNodeId"]?.int }) }
     var pending = frames
     while !pending.isEmpty {
       let ready = pending.filter { owner, _ in
         !(inside[owner] ?? []).contains { pending[$0] != nil }
       }
-      for (owner, answer) in ready.isEmpty ? pending : ready {
-        built[owner] = try? documentTree(
-          answer, identities: identities, marked: marked, frames: built, maximumNodes: maximumNodes)
+      for (owner, nodes) in ready.isEmpty ? pending : ready {
+        built[owner] = documentTree(
+          nodes, identities: identities, marked: marked, frames: built, maximumNodes: maximumNodes)
         pending[owner] = nil
       }
     }
-    return try documentTree(
+    return documentTree(
       accessibility, identities: identities, marked: marked, frames: built, maximumNodes: maximumNodes)
   }
 
   /// One document's tree, with the frames built so far under their owners.
   private static func documentTree(
-    _ accessibility: JSONValue, identities: [Int: Identity], marked: Marked, frames: [Int: BrowserNode],
+    _ nodes: [JSONValue], identities: [Int: Identity], marked: Marked, frames: [Int: BrowserNode],
     maximumNodes: Int
-  ) throws(BrowserError) -> BrowserNode? {
-    guard let nodes = accessibility["nodes"]?.array else {
-      throw .unexpectedResponse("Accessibility.getFullAXTree returned no nodes")
-    }
+  ) -> BrowserNode? {
     var byID: [String: JSONValue] = [:]
     byID.reserveCapacity(nodes.count)
     for node in nodes {

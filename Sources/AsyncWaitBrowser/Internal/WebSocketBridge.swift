@@ -29,36 +29,58 @@ enum WebSocketBridge {
   /// as it is.
   static func webSocketAddress(of endpoint: String) throws(BrowserError) -> String {
     guard endpoint.hasPrefix("http://") else { return endpoint }
+    let body = try get("/json/version", from: endpoint)
+    guard let json = try? JSONValue.parse(Data(body)), let address = json["webSocketDebuggerUrl"]?.string
+    else {
+      throw .launchFailed(
+        "\(endpoint)/json/version gave no webSocketDebuggerUrl: \(String(decoding: body.prefix(200), as: UTF8.self))"
+      )
+    }
+    return address
+  }
+
+  /// The body of what a browser's HTTP endpoint answers at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: Such as `/json/version`, or `/json/protocol` (the
+  ///     protocol's schema, about 1.6 MB).
+  ///   - endpoint: `http://host:port`.
+  ///   - limit: The most bytes read.
+  /// - Returns: The body, the answer's head left out.
+  /// - Throws: ``BrowserError/invalidArgument`` for an address that is not
+  ///   `http://host:port`; ``BrowserError/launchFailed`` when nothing
+  ///   answers there or it takes no request.
+  static func get(_ path: String, from endpoint: String, limit: Int = 1 << 20) throws(BrowserError) -> [UInt8]
+  {
     let base = endpoint.hasSuffix("/") ? String(endpoint.dropLast()) : endpoint
-    guard let (host, port, _) = parts(of: base + "/json/version", defaultPort: 80) else {
+    guard base.hasPrefix("http://"), let (host, port, _) = parts(of: base + path, defaultPort: 80) else {
       throw .invalidArgument("\(endpoint) is not an address of a DevTools endpoint")
     }
     let socket = try connect(host: host, port: port, endpoint: endpoint)
     defer { close(socket) }
-    let request = "GET /json/version HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n"
+    let request = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n"
     guard write(Array(request.utf8), to: socket) else {
       throw .launchFailed("\(endpoint) took no request")
     }
     // Until the body is whole: Chromium keeps the connection open.
     var answer: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while answer.count < 1 << 20 {
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    var bodyStart: Int?
+    while answer.count < limit {
       let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
       if count <= 0 { break }
       answer += chunk[0..<count]
-      if let headEnd = answer.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound {
+      if let headEnd = bodyStart ?? answer.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound {
+        bodyStart = headEnd
         let head = String(decoding: answer[..<headEnd], as: UTF8.self).lowercased()
         let length = head.firstMatch(of: /content-length:\s*(\d+)/).flatMap { Int($0.1) }
         if let length, answer.count - headEnd >= length { break }
       }
     }
-    let text = String(decoding: answer, as: UTF8.self)
-    guard let body = text.range(of: "\r\n\r\n").map({ text[$0.upperBound...] }),
-      let json = try? JSONValue.parse(Data(body.utf8)), let address = json["webSocketDebuggerUrl"]?.string
-    else {
-      throw .launchFailed("\(endpoint)/json/version gave no webSocketDebuggerUrl: \(text.prefix(200))")
+    guard let headEnd = bodyStart ?? answer.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound else {
+      return []
     }
-    return address
+    return Array(answer[headEnd...])
   }
 
   /// Connects to `address` (`ws://host:port/devtools/browser/…`), shakes

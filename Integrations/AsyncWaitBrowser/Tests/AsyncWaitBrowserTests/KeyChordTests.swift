@@ -7,9 +7,8 @@ import Testing
   /// Each event's type, key and modifier mask, in order.
   func summary(_ chord: String) throws -> [String] {
     try KeyChord(chord).events.map { event in
-      let text = event["text"]?.string.map { " text=\(String(reflecting: $0))" } ?? ""
-      return
-        "\(event["type"]?.string ?? "?") \(event["key"]?.string ?? "?") \(event["modifiers"]?.int ?? -1)\(text)"
+      let text = event.text.map { " text=\(String(reflecting: $0))" } ?? ""
+      return "\(event.type) \(event.key) \(event.modifiers)\(text)"
     }
   }
 

@@ -54,7 +54,7 @@ import Testing
   }
 
   func tree(_ nodes: [JSONValue], _ dom: JSONValue) throws -> BrowserNode? {
-    try PageSnapshot.tree(accessibility: ["nodes": .array(nodes)], dom: dom)
+    try PageSnapshot.tree(accessibility: nodes, dom: dom)
   }
 
   @Test func testIDWinsOverIDAndEitherIdentifies() throws {
@@ -227,17 +227,17 @@ import Testing
     for id in 1...budget + 10 { nodes.append(node(id, role: "button", parent: 0)) }
 
     let root = try #require(
-      try PageSnapshot.tree(accessibility: ["nodes": .array(nodes)], dom: dom([]), maximumNodes: budget))
+      try PageSnapshot.tree(accessibility: nodes, dom: dom([]), maximumNodes: budget))
 
     #expect(root.children.count == budget - 1)
   }
 
   @Test func answersWithoutTheirPartsAreUnexpected() throws {
     #expect(throws: BrowserError.unexpectedResponse) {
-      try PageSnapshot.tree(accessibility: [:], dom: self.dom([]))
+      try DevTools.Accessibility.GetFullAXTree.answer(from: [:])
     }
     #expect(throws: BrowserError.unexpectedResponse) {
-      try PageSnapshot.tree(accessibility: ["nodes": []], dom: [:])
+      try PageSnapshot.tree(accessibility: [], dom: [:])
     }
     #expect(try tree([], dom([])) == nil)
   }
@@ -254,27 +254,21 @@ import Testing
   @Test func framesNestUnderTheirFrameElementsAtAnyDepthAndAreMovedOntoThePage() throws {
     // The main document holds frame 10; frame 10 holds frame 20; frame 20
     // holds a button. Ten more frames nest below 20, deeper than any page.
-    var frames: [Int: JSONValue] = [
+    var frames: [Int: [JSONValue]] = [
       10: [
-        "nodes": [
-          node(1, role: "RootWebArea", children: [2], dom: 11), node(2, role: "Iframe", parent: 1, dom: 20),
-        ]
+        node(1, role: "RootWebArea", children: [2], dom: 11), node(2, role: "Iframe", parent: 1, dom: 20),
       ],
       20: [
-        "nodes": [
-          node(1, role: "RootWebArea", children: [2, 3], dom: 21),
-          node(2, role: "button", name: "Deep", parent: 1, dom: 22),
-          node(3, role: "Iframe", parent: 1, dom: 30),
-        ]
+        node(1, role: "RootWebArea", children: [2, 3], dom: 21),
+        node(2, role: "button", name: "Deep", parent: 1, dom: 22),
+        node(3, role: "Iframe", parent: 1, dom: 30),
       ],
     ]
     for depth in 3...12 {
       let owner = depth * 10
       frames[owner] = [
-        "nodes": [
-          node(1, role: "RootWebArea", children: [2], dom: owner + 1),
-          node(2, role: "Iframe", name: "level \(depth)", parent: 1, dom: (depth + 1) * 10),
-        ]
+        node(1, role: "RootWebArea", children: [2], dom: owner + 1),
+        node(2, role: "Iframe", name: "level \(depth)", parent: 1, dom: (depth + 1) * 10),
       ]
     }
     let main = [
@@ -286,7 +280,7 @@ import Testing
     ])
 
     let root = try #require(
-      try PageSnapshot.tree(accessibility: ["nodes": .array(main)], frames: frames, dom: boxes))
+      try PageSnapshot.tree(accessibility: main, frames: frames, dom: boxes))
 
     let deep = try #require(SnapshotSearch.first(in: root) { $0.label == "Deep" })
     // Frame 20's document sits inside frame 10's, which sits inside the
