@@ -267,15 +267,13 @@ public final class BrowserContext: Sendable {
   ) async throws -> BrowserPage {
     let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     try await browser.discoverTargets()
-    let start = openedPages.withLock { $0.count }
-    try await action()
-    let observe = { () async -> String? in "no page opened in the context after the wait began" }
-    let opened = try await Wait(
-      timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [pageTrigger]
-    )
-    .requireValue("a page to open in the context", observation: observe, callSite: site) { [self] in
-      if let error = browser.connection.closedError { throw error }
-      return openedPages.withLock { opened in opened.latest.first { $0.number == start + 1 } }
+    let opened = try await browser.waitForEvent(
+      "a page to open in the context", after: openedPages.withLock { $0.count }, timeout: timeout,
+      trigger: pageTrigger, at: site, during: action
+    ) { _ in
+      "no page opened in the context after the wait began"
+    } event: { [self] number in
+      openedPages.withLock { opened in opened.latest.first { $0.number == number } }
     }
     // A page the step opened here is there already.
     if let page = pages.first(where: { $0.targetID == opened.targetID }) { return page }

@@ -122,14 +122,13 @@ extension BrowserPage {
         if state.pending?.wait == wait { state.pending = nil }
       }
     }
-    try await action()
-    let waiter = Wait(timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [trigger])
-    let observe = { [self] () async -> String? in dialogObservation(since: start) }
-    let dialog = try await waiter.requireValue("a dialog to open", observation: observe, callSite: site) {
-      [self] in
-      try throwIfDisconnected()
+    let dialog = try await browser.waitForEvent(
+      "a dialog to open", after: start, timeout: timeout, trigger: trigger, at: site, during: action
+    ) { [self] start in
+      dialogObservation(since: start)
+    } event: { [self] number in
       // The first dialog that opened after the wait began, once answered.
-      return dialogState.withLock { state in state.log.first { $0.number == start + 1 }?.dialog }
+      dialogState.withLock { state in state.log.first { $0.number == number }?.dialog }
     }
     if dialog.handlerError != nil {
       dialogState.withLock { state in

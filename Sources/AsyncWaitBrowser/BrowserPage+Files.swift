@@ -256,23 +256,19 @@ extension BrowserPage {
       DevTools.Browser.SetDownloadBehavior(downloadPath: directory, browserContextID: context?.contextID))
     // A new tab's download is its opener's: the tab's opener must be known.
     try await browser.discoverTargets()
-    let start = openings.withLock { $0.downloadCount }
-    try await action()
-    let observe = { [self] () async -> String? in
+    return try await browser.waitForEvent(
+      "a download to end", after: openings.withLock { $0.downloadCount }, timeout: timeout,
+      trigger: openingsTrigger, at: site, during: action
+    ) { [self] start in
       let (count, latest) = openings.withLock { ($0.downloadCount, $0.downloads.last) }
       if count > start, let latest { return "the download of \(latest.download) has not ended" }
       return "the page began no download after the wait began"
-    }
-    return try await Wait(timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [openingsTrigger])
-      .requireValue(
-        "a download to end", observation: observe, callSite: site
-      ) { [self] in
-        try throwIfDisconnected()
-        return openings.withLock { state in
-          guard let entry = state.downloads.first(where: { $0.number == start + 1 }) else { return nil }
-          return entry.download.path.isEmpty ? nil : entry.download
-        }
+    } event: { [self] number in
+      openings.withLock { state in
+        guard let entry = state.downloads.first(where: { $0.number == number }) else { return nil }
+        return entry.download.path.isEmpty ? nil : entry.download
       }
+    }
   }
 
   /// Numbers a download as its event comes; its path stays empty until it
@@ -351,18 +347,18 @@ extension BrowserPage {
       try await send(DevTools.Page.SetInterceptFileChooserDialog(enabled: true))
       openings.withLock { $0.interceptsChoosers = true }
     }
-    let start = openings.withLock { $0.chooserCount }
-    try await action()
-    let observe = { () async -> String? in "the page opened no file chooser after the wait began" }
-    return try await Wait(timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [openingsTrigger])
-      .requireValue("a file chooser to open", observation: observe, callSite: site) { [self] in
-        try throwIfDisconnected()
-        return openings.withLock { state in
-          state.choosers.first { $0.number == start + 1 }.map {
-            BrowserFileChooser(page: self, isMultiple: $0.isMultiple, backendNodeID: $0.backendNodeID)
-          }
+    return try await browser.waitForEvent(
+      "a file chooser to open", after: openings.withLock { $0.chooserCount }, timeout: timeout,
+      trigger: openingsTrigger, at: site, during: action
+    ) { _ in
+      "the page opened no file chooser after the wait began"
+    } event: { [self] number in
+      openings.withLock { state in
+        state.choosers.first { $0.number == number }.map {
+          BrowserFileChooser(page: self, isMultiple: $0.isMultiple, backendNodeID: $0.backendNodeID)
         }
       }
+    }
   }
 
   /// Numbers a file chooser as its event comes, and wakes the waits.

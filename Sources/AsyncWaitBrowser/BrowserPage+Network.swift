@@ -312,7 +312,7 @@ extension BrowserPage {
       // `pick` runs the caller's predicate (a closure that names no
       // isolated parameter is inferred nonisolated).
       _ = isolation
-      try throwIfDisconnected()
+      try browser.throwIfDisconnected()
       // A route's failure ends the wait: it may be why nothing came.
       if let failure = takeUnreportedRouteFailure() { return .failure(failure) }
       let unread = network.withLock { state in
@@ -627,13 +627,6 @@ extension BrowserPage {
     case .fallback:
       DevTools.Fetch.ContinueRequest(requestID: requestID)
     }
-  }
-
-  /// Throws the error the browser's connection ended with, for a wait
-  /// whose probes read only what the page's events told it: with no more
-  /// events, nothing it waits for can come.
-  func throwIfDisconnected() throws {
-    if let error = browser.connection.closedError { throw error }
   }
 
   /// Throws, once, what a dialog or route handler threw that no action or

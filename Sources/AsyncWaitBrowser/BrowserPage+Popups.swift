@@ -79,20 +79,16 @@ extension BrowserPage {
     let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     try throwUnreportedFailure(at: site)
     try await browser.discoverTargets()
-    let start = openings.withLock { $0.popupCount }
-    try await action()
-    let observe = { [self] () async -> String? in
+    let popup = try await browser.waitForEvent(
+      "a popup to open", after: openings.withLock { $0.popupCount }, timeout: timeout,
+      trigger: openingsTrigger,
+      at: site, during: action
+    ) { [self] _ in
       let earlier = openings.withLock { $0.popups.last }
       return "the page opened no popup after the wait began"
         + (earlier.map { "; the last before it: \($0.url.isEmpty ? "about:blank" : $0.url)" } ?? "")
-    }
-    let popup = try await Wait(
-      timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [openingsTrigger]
-    ).requireValue(
-      "a popup to open", observation: observe, callSite: site
-    ) { [self] in
-      try throwIfDisconnected()
-      return openings.withLock { state in state.popups.first { $0.number == start + 1 } }
+    } event: { [self] number in
+      openings.withLock { state in state.popups.first { $0.number == number } }
     }
     let page = try await browser.attach(popup.targetID, in: context)
     context?.adopt(page)
