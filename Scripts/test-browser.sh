@@ -6,7 +6,7 @@
 # (a process that exits without closing it, and one killed with SIGKILL), runs
 # the bench, and fails if any Chromium it started is still running. Also runs
 # a consumer's deliberately failing web tests and checks what they record.
-# Installs Datasette from PyPI for the tests that drive it, and runs those
+# Installs Datasette and Bokeh from PyPI for the tests that drive them, and runs those
 # tests' Playwright forms in Playwright.
 #
 #   Scripts/test-browser.sh [--no-bench] [swift test arguments]
@@ -48,6 +48,14 @@ before=$(living_chromium | wc -l)
 # without it, so a run here must have it).
 if ! datasette=$(Scripts/install-datasette.sh); then
   echo "test-browser: Datasette did not install, and DatasetteTests needs it" >&2
+  exit 1
+fi
+
+# Bokeh from PyPI: a web framework nobody here wrote whose pages are built
+# of open shadow roots, which BokehTests drives as a Playwright suite would
+# (the suite skips itself without it, so a run here must have it).
+if ! bokeh=$(Scripts/install-bokeh.sh); then
+  echo "test-browser: Bokeh did not install, and BokehTests needs it" >&2
   exit 1
 fi
 
@@ -93,7 +101,7 @@ fi
 echo "test-browser: suites against a remote browser at $endpoint"
 status=0
 ASYNCWAIT_BROWSER_ENDPOINT="$endpoint" timeout -s KILL 600 swift test --package-path "$package" --skip-build \
-  --filter 'BrowserContextTests|ItemListFlowTests|AccountPageTests|DatasetteTests' || status=$?
+  --filter 'BrowserContextTests|ItemListFlowTests|AccountPageTests|DatasetteTests|BokehTests' || status=$?
 ASYNCWAIT_BROWSER_ENDPOINT="$endpoint" timeout -s KILL 300 swift test --package-path "$testing_package" \
   --skip-build || status=$?
 stop_remote
@@ -103,11 +111,13 @@ if [ "$status" != 0 ]; then
   exit 1
 fi
 
-# DatasetteTests' Playwright forms, and DialogTests' twins, run in
+# DatasetteTests' and BokehTests' Playwright forms, and DialogTests' twins, run in
 # Playwright itself: the Swift suites mirror tests that Playwright passes. Without Playwright (no
 # network) they are not run, and this says so.
 if playwright_python=$(Scripts/install-playwright.sh 2> /dev/null); then
   timeout -s KILL 300 "$playwright_python" "$package/Playwright/datasette.py" --datasette "$datasette"
+  # BokehTests' twins, on the same Bokeh app.
+  timeout -s KILL 300 "$playwright_python" "$package/Playwright/bokeh.py" --bokeh "$bokeh"
   # DialogTests' twins, on the same page of dialogs.
   timeout -s KILL 300 "$playwright_python" "$package/Playwright/dialogs.py"
   # NetworkTests' and OpeningsTests' twins, on the same pages.

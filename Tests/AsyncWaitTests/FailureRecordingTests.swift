@@ -60,13 +60,17 @@
       let pipe = Pipe()
       process.standardOutput = pipe
       process.standardError = pipe
+      // Its end is awaited, never `waitUntilExit()`, which can hang off the
+      // main thread after the child has ended.
+      let (ended, end) = AsyncStream<Void>.makeStream()
+      process.terminationHandler = { _ in end.finish() }
       try process.run()
       let watchdog = Task.detached {
         try await Task.sleep(for: .seconds(60))
         process.terminate()
       }
       let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
+      for await _ in ended {}
       watchdog.cancel()
       return Run(output: String(decoding: data, as: UTF8.self), status: process.terminationStatus)
     }

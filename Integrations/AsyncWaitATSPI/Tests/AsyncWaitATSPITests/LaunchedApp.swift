@@ -37,11 +37,19 @@ private func withApp(
   process.standardOutput = FileHandle.nullDevice
   process.standardError = FileHandle.nullDevice
   process.standardInput = FileHandle.nullDevice
+  // Its end is awaited, never `waitUntilExit()`, which can hang off the
+  // main thread after the child has ended.
+  let (ended, end) = AsyncStream<Void>.makeStream()
+  process.terminationHandler = { _ in end.finish() }
   try process.run()
-  defer {
-    // SIGKILL: processes started from tests can inherit a blocked SIGTERM.
+  // SIGKILL: processes started from tests can inherit a blocked SIGTERM.
+  do {
+    try await body(application)
+  } catch {
     kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    for await _ in ended {}
+    throw error
   }
-  try await body(application)
+  kill(process.processIdentifier, SIGKILL)
+  for await _ in ended {}
 }

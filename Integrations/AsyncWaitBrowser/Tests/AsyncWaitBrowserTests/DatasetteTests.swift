@@ -35,7 +35,7 @@ struct DatasetteTests {
   /// });
   /// ```
   @Test func theTableListsItsRows() async throws {
-    try await withDatasettePage { (page) async throws in
+    try await withBlankPage { (page) async throws in
       try await page.goto(await url("/library/books"))
       try await page.require(title: "library: books: 30 rows")
       try await page.descendants(matching: "heading", named: "books").require(.visible)
@@ -56,7 +56,7 @@ struct DatasetteTests {
   /// });
   /// ```
   @Test func aColumnSortsTheRows() async throws {
-    try await withDatasettePage { (page) async throws in
+    try await withBlankPage { (page) async throws in
       try await page.goto(await url("/library/books"))
       try await page.click(page.locator(css: "th.col-year a"))
       try await page.require(url: .matching(/_sort=year/))
@@ -79,7 +79,7 @@ struct DatasetteTests {
   /// });
   /// ```
   @Test func theFilterFormNarrowsTheRows() async throws {
-    try await withDatasettePage { (page) async throws in
+    try await withBlankPage { (page) async throws in
       try await page.goto(await url("/library/books"))
       try await page.selectOption("genre", in: page.locator(css: #"select[name="_filter_column"]"#))
       try await page.fill(page.locator(css: #"input[name="_filter_value"]"#), with: "Fantasy")
@@ -100,7 +100,7 @@ struct DatasetteTests {
   /// });
   /// ```
   @Test func aSearchFindsTitles() async throws {
-    try await withDatasettePage { (page) async throws in
+    try await withBlankPage { (page) async throws in
       try await page.goto(await url("/library/books"))
       try await page.fill(page.descendants(labelled: "Search:"), with: "sun")
       try await page.press("Enter", on: page.descendants(labelled: "Search:"))
@@ -121,7 +121,7 @@ struct DatasetteTests {
   /// });
   /// ```
   @Test func aFacetCountsAndNarrows() async throws {
-    try await withDatasettePage { (page) async throws in
+    try await withBlankPage { (page) async throws in
       try await page.goto(await url("/library/books?_facet=genre"))
       try await page.locator(css: ".facet-info li").require(texts: [
         "Science fiction 12", "Literary fiction 9", "Fantasy 3", "Historical fiction 3", "Short stories 3",
@@ -142,7 +142,7 @@ struct DatasetteTests {
   /// });
   /// ```
   @Test func aRowLinksToItsAuthor() async throws {
-    try await withDatasettePage { (page) async throws in
+    try await withBlankPage { (page) async throws in
       try await page.goto(await url("/library/books"))
       try await page.click(
         page.descendants(matching: "row").containing(text: .loosely("Solaris"))
@@ -163,7 +163,7 @@ struct DatasetteTests {
   /// });
   /// ```
   @Test func aColumnsMenuFacetsByIt() async throws {
-    try await withDatasettePage { (page) async throws in
+    try await withBlankPage { (page) async throws in
       try await page.goto(await url("/library/books"))
       try await page.click(page.locator(css: "th.col-genre .dropdown-menu-icon"))
       try await page.click(page.descendants(matching: "link", named: "Facet by this"))
@@ -171,33 +171,6 @@ struct DatasetteTests {
       try await page.locator(css: ".facet-info li").require(count: 5)
     }
   }
-}
-
-/// Runs `body` with a blank page in a fresh context of the process's
-/// shared browser, in one of the tests' page slots, then closes the
-/// context: pytest-playwright's pattern, which `Playwright/datasette.py`
-/// follows too.
-///
-/// Its waits and actions take 10 seconds unless they say otherwise, as a
-/// Playwright configuration's `expect: { timeout: 10_000 }` would give them:
-/// the Swift lines, like the Playwright ones, name no timeout.
-func withDatasettePage(_ body: (BrowserPage) async throws -> Void) async throws {
-  await PageSlots.shared.acquire()
-  do {
-    let context = try await Browser.shared.newContext()
-    do {
-      let page = try await context.newPage()
-      try await withWaitDefaults(timeout: .seconds(10)) { try await body(page) }
-    } catch {
-      try? await context.close()
-      throw error
-    }
-    try await context.close()
-  } catch {
-    await PageSlots.shared.release()
-    throw error
-  }
-  await PageSlots.shared.release()
 }
 
 /// Datasette serving the library fixture on a port of its own, started
@@ -240,26 +213,21 @@ final class Datasette: Sendable {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let database = directory.appendingPathComponent("library.db")
     try? FileManager.default.removeItem(at: database)
-    // The database from its SQL, by the Python Datasette runs on.
-    let make = Process()
-    make.executableURL = URL(fileURLWithPath: datasette).deletingLastPathComponent()
-      .appendingPathComponent("python")
-    make.arguments = [
-      "-c",
-      "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(open(sys.argv[2]).read()); c.commit()",
-      database.path, fixtures.appendingPathComponent("library.sql").path,
-    ]
-    try make.run()
-    make.waitUntilExit()
-    guard make.terminationStatus == 0 else {
-      throw StartError(description: "the library database was not made")
-    }
+    // The database from its SQL, by the Python Datasette runs on, in the
+    // shell that then runs Datasette: a Foundation `Process` waited for
+    // with `waitUntilExit()` off the main thread once hung the suite after
+    // its child had ended.
+    let python = URL(fileURLWithPath: datasette).deletingLastPathComponent().appendingPathComponent("python")
+    let make =
+      "'\(python.path)' -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]);"
+      + " c.executescript(open(sys.argv[2]).read()); c.commit()'"
+      + " '\(database.path)' '\(fixtures.appendingPathComponent("library.sql").path)'"
 
     // The package's own fixture runs it, and stops it with the process.
     // Uvicorn says where it listens: "Uvicorn running on http://127.0.0.1:41234".
     let metadata = fixtures.appendingPathComponent("metadata.json").path
     server = try await WebServer.start(
-      "exec '\(datasette)' serve '\(database.path)' --metadata '\(metadata)' --host 127.0.0.1 -p 0",
+      "\(make) && exec '\(datasette)' serve '\(database.path)' --metadata '\(metadata)' --host 127.0.0.1 -p 0",
       readyWhen: .prints(/Uvicorn running on (http:\/\/127\.0\.0\.1:\d+)/), timeout: .seconds(30))
     guard let url = server.url else { throw StartError(description: "Datasette said no address") }
     baseURL = url

@@ -157,3 +157,31 @@ func livingProcesses(matching text: String) -> [Int32] {
     }
   }
 #endif
+
+/// Runs `body` with a blank page in a fresh context of the process's
+/// shared browser, in one of the tests' page slots, then closes the
+/// context: pytest-playwright's pattern, which the Playwright twins of the suites of
+/// real applications (`Playwright/datasette.py`, `Playwright/bokeh.py`)
+/// follow too.
+///
+/// Its waits and actions take 10 seconds unless they say otherwise, as a
+/// Playwright configuration's `expect: { timeout: 10_000 }` would give them:
+/// the Swift lines, like the Playwright ones, name no timeout.
+func withBlankPage(_ body: (BrowserPage) async throws -> Void) async throws {
+  await PageSlots.shared.acquire()
+  do {
+    let context = try await Browser.shared.newContext()
+    do {
+      let page = try await context.newPage()
+      try await withWaitDefaults(timeout: .seconds(10)) { try await body(page) }
+    } catch {
+      try? await context.close()
+      throw error
+    }
+    try await context.close()
+  } catch {
+    await PageSlots.shared.release()
+    throw error
+  }
+  await PageSlots.shared.release()
+}
