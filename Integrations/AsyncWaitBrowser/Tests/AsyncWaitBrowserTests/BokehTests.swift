@@ -24,6 +24,13 @@ import Testing
   .serialized, .timeLimit(.minutes(2)),
   .enabled(if: Bokeh.executable != nil, "Bokeh is not installed: run Scripts/install-bokeh.sh"))
 struct BokehTests {
+  /// Starts the server, once for the run, while the first test launches
+  /// the browser, as a Playwright configuration's `webServer` starts
+  /// before the first test.
+  init() {
+    _ = Bokeh.server
+  }
+
   /// The address of `path` on the server this run started.
   func url(_ path: String) async throws -> String {
     try await Bokeh.server.value.url(path)

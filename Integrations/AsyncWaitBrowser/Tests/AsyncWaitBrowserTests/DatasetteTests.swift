@@ -20,6 +20,13 @@ import Testing
   .serialized, .timeLimit(.minutes(2)),
   .enabled(if: Datasette.executable != nil, "Datasette is not installed: run Scripts/install-datasette.sh"))
 struct DatasetteTests {
+  /// Starts the server, once for the run, while the first test launches
+  /// the browser, as a Playwright configuration's `webServer` starts
+  /// before the first test.
+  init() {
+    _ = Datasette.server
+  }
+
   /// The address of `path` on the server this run started.
   func url(_ path: String) async throws -> String {
     try await Datasette.server.value.url(path)
