@@ -343,7 +343,7 @@ public final class ManualClock: Clock, Sendable {
     // one not stored yet finds, as it comes to be stored, that it ended.
     let timer = Task.detached { [state] in
       do {
-        try await ContinuousClock().sleep(for: limit, tolerance: nil)
+        try await RunningTime.sleep(limit, on: ContinuousClock())
       } catch {
         return
       }

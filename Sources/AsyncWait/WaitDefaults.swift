@@ -48,6 +48,8 @@ public struct WaitDefaults: Sendable {
   ///
   /// A test on virtual time that nothing moves would otherwise hang. Waits
   /// on a clock that measures real time are bound by their timeout instead.
+  /// Real time in which the whole process stood still (a loaded machine, a
+  /// debugger) does not count toward the limit.
   public var standstillLimit: Duration
   /// When a throwing eventually-style wait that succeeded warns that it
   /// came close to its timeout.

@@ -60,8 +60,8 @@
       let pipe = Pipe()
       process.standardOutput = pipe
       process.standardError = pipe
-      // Its end is awaited, never `waitUntilExit()`, which can hang off the
-      // main thread after the child has ended.
+      // Its end is awaited, never `waitUntilExit()`, which blocks a thread
+      // that no time limit can free.
       let (ended, end) = AsyncStream<Void>.makeStream()
       process.terminationHandler = { _ in end.finish() }
       try process.run()

@@ -2,7 +2,7 @@ import AsyncWaitTestSupport
 import Dispatch
 import Testing
 
-@testable import AsyncWait
+@_spi(Tests) @testable import AsyncWait
 
 /// A test on virtual time never hangs: a wait on a clock nothing advances,
 /// and a wait for sleepers that never come, stop after a stretch of real
@@ -58,29 +58,44 @@ struct VirtualTimeGuardTests {
   /// The CI run of e17c0ad stalled for 12.6 s under ThreadSanitizer, and
   /// the guard took the stall for a clock standing still.
   @Test func aStallOfTheWholeProcessIsNotTakenForAClockStandingStill() async throws {
-    let (clock, realTime) = (ManualClock(), ManualClock())
-    let standstill = guarded(clock: clock, realTime: realTime)
+    let (clock, realTime) = (ManualClock(), JumpingClock())
+    let standstill = StandstillGuard(clock: clock, limit: .seconds(10), realTime: realTime)
     let parking = Parking()
     let sleep = parking.beginFreshSleep()
     standstill.watch(parking, sleep: sleep)
-    try await realTime.sleepers(atLeast: 1)
-    try await pass(.seconds(5), of: realTime)
+    try await realTime.jump(by: .zero)
+    for _ in 0..<5 { try await realTime.jump(by: .seconds(1)) }
 
-    // The guard's step asked for 6 s and woke at 17 s: 6 s count, and the
-    // 11 s of stall do not.
-    realTime.advance(by: .seconds(12))
-    try await realTime.sleepers(atLeast: 1)
-    try await pass(.seconds(3), of: realTime)
+    // The guard's step asked for 6 s and wakes at 16 s: 6 s count, and the
+    // 10 s of stall do not.
+    try await realTime.jump(by: .seconds(11))
+    for _ in 0..<3 { try await realTime.jump(by: .seconds(1)) }
     #expect(parking.isWaiting(for: sleep))
 
     // The fourth second the process ran since the stall ends the sleep.
-    realTime.advance(by: .seconds(1))
+    try await realTime.jump(by: .seconds(1))
     let wake = await withUnsafeContinuation { parking.suspend(sleep, $0) }
     standstill.end()
     guard case .standstill = wake else {
       Issue.record("the sleep ended by \(wake)")
       return
     }
+  }
+
+  /// `ManualClock`'s `sleepers(atLeast:)` and `settle()` count real time by
+  /// the same rule: their limit passes in steps, and a stall counts one.
+  @Test func aLimitOfRunningTimeDoesNotCountAStall() async throws {
+    let realTime = JumpingClock()
+    let slept = Task { try await RunningTime.sleep(.seconds(10), on: realTime) }
+    try await realTime.jump(by: .zero)
+    for _ in 0..<4 { try await realTime.jump(by: .seconds(1)) }
+    try await realTime.jump(by: .seconds(30))
+    for _ in 0..<4 { try await realTime.jump(by: .seconds(1)) }
+    // Nine steps have passed, the stall among them as one.
+    #expect(realTime.sleeperCount == 1)
+    realTime.jumpAndLeave(by: .seconds(1))
+    try await slept.value
+    #expect(realTime.sleeperCount == 0)
   }
 
   @Test func aSleepThatEndsFirstIsLeftAloneAndTheNextIsWatchedInItsTurn() async throws {
@@ -411,4 +426,81 @@ private final class GatedExecutor: TaskExecutor {
 
   /// Runs the held jobs, and every later one.
   func open() { queue.resume() }
+}
+
+/// Real time for the guard's tests, in which the whole process can stall:
+/// ``jump(by:)`` moves the time on at once and then wakes every sleeper
+/// due, each of which sees the time after the jump, as a sleeper does after
+/// its process stood still; then it waits until one is asleep again.
+private final class JumpingClock: Clock, Sendable {
+  typealias Instant = ManualClock.Instant
+
+  private struct State {
+    var now = ManualClock().now
+    var nextID = 0
+    var sleepers: [Int: (deadline: Instant, continuation: CheckedContinuation<Void, any Error>)] = [:]
+    var cancelled: Set<Int> = []
+  }
+
+  private let state = Locked(State())
+
+  var now: Instant { state.withLock { $0.now } }
+  var minimumResolution: Duration { .zero }
+  /// How many sleep now.
+  var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+  /// Moves the time on by `duration` and wakes the sleepers due.
+  func jumpAndLeave(by duration: Duration) {
+    let due = state.withLock { state in
+      state.now = state.now.advanced(by: duration)
+      let due = state.sleepers.filter { $0.value.deadline <= state.now }
+      for id in due.keys { state.sleepers[id] = nil }
+      return due.values.map(\.continuation)
+    }
+    for continuation in due { continuation.resume() }
+  }
+
+  /// Moves the time on by `duration`, wakes the sleepers due, and returns
+  /// once a sleeper is asleep again (the guard's task, after its check).
+  func jump(by duration: Duration) async throws {
+    jumpAndLeave(by: duration)
+    // The sleeper goes back to sleep within moments; ten seconds of real
+    // time without it fail the test instead of hanging it.
+    let giveUp = ContinuousClock.now.advanced(by: .seconds(10))
+    while state.withLock({ $0.sleepers.isEmpty }) {
+      guard ContinuousClock.now < giveUp else { throw CancellationError() }
+      try await Task.sleep(for: .milliseconds(1))
+    }
+  }
+
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    let id = state.withLock { state in
+      state.nextID += 1
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let ready: (any Error)?? = state.withLock { state in
+          if state.cancelled.remove(id) != nil { return .some(CancellationError()) }
+          if deadline <= state.now { return .some(nil) }
+          state.sleepers[id] = (deadline, continuation)
+          return nil
+        }
+        switch ready {
+        case .some(.some(let error)): continuation.resume(throwing: error)
+        case .some(.none): continuation.resume()
+        case .none: break
+        }
+      }
+    } onCancel: {
+      let sleeper = state.withLock { state in
+        guard let sleeper = state.sleepers.removeValue(forKey: id) else {
+          state.cancelled.insert(id)
+          return nil as CheckedContinuation<Void, any Error>?
+        }
+        return sleeper.continuation
+      }
+      sleeper?.resume(throwing: CancellationError())
+    }
+  }
 }

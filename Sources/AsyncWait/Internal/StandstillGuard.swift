@@ -4,8 +4,8 @@
 ///
 /// The wait's timer queue tells it of every sleep it schedules
 /// (``watch(_:sleep:)``); the guard keeps only the last, with the clock's
-/// reading and the real time then. Its task sleeps in real time until that
-/// sleep has been watched for the limit, and then, if the sleep is still
+/// reading and the real time then. Its task sleeps in real time, in steps,
+/// until that sleep has been watched for the limit, and then, if it is still
 /// waiting and the clock has not moved, ends it with
 /// ``Parking/Wake/standstill(_:)``. A sleep that ended, or that a later one
 /// replaced, costs it nothing: it is never woken early, because every sleep
@@ -103,7 +103,7 @@ where C.Duration == Duration, Real.Duration == Duration {
   /// The guard's task: sleeps until the next check, checks, and again,
   /// until the guard ends.
   private func run() async {
-    let step = limit / 10
+    let step = RunningTime.step(of: limit)
     var target = state.withLock { $0.watched?.checkAt } ?? realTime.now.advanced(by: limit)
     while true {
       let asked = min(target, realTime.now.advanced(by: step))
@@ -157,6 +157,35 @@ where C.Duration == Duration, Real.Duration == Duration {
       state.watched?.reading = reading
       state.watched?.checkAt = next
       return next
+    }
+  }
+}
+
+/// Real time in which the process ran: what the real-time limits of virtual
+/// time count (the standstill guard, and ``ManualClock``'s
+/// `sleepers(atLeast:)` and `settle()`).
+///
+/// Each sleeps in steps of a tenth of its limit, and a step that wakes late
+/// does not count its lateness: a process that stood still (a loaded
+/// machine, a debugger, ThreadSanitizer) did not wait.
+enum RunningTime {
+  /// The step of real time for `limit`: a tenth of it.
+  static func step(of limit: Duration) -> Duration { limit / 10 }
+
+  /// Sleeps until `limit` of real time has passed in which the process
+  /// ran.
+  ///
+  /// - Parameters:
+  ///   - limit: How long.
+  ///   - realTime: The clock of real time: `ContinuousClock`, or a test's.
+  /// - Throws: `CancellationError` when the task is cancelled.
+  static func sleep<Real: Clock>(_ limit: Duration, on realTime: Real) async throws
+  where Real.Duration == Duration {
+    var left = limit
+    while left > .zero {
+      let step = min(Self.step(of: limit), left)
+      try await realTime.sleep(until: realTime.now.advanced(by: step), tolerance: nil)
+      left -= step
     }
   }
 }

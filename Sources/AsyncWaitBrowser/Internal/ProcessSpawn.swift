@@ -29,9 +29,15 @@ enum ProcessSpawn {
   /// signal blocked or ignored, and in a process group of its own whose
   /// number is the child's.
   ///
-  /// On Darwin only the descriptors set up here are inherited; on Linux
-  /// every descriptor of ours that is not close-on-exec is too, so every
-  /// descriptor the package opens is close-on-exec.
+  /// Only the descriptors set up here are inherited: on Darwin by
+  /// `POSIX_SPAWN_CLOEXEC_DEFAULT`, on Linux by closing every descriptor
+  /// above them in the child (glibc 2.34 or later; with an older C library
+  /// every descriptor not close-on-exec is inherited, so every descriptor
+  /// the package opens is close-on-exec). A descriptor another part of the
+  /// process left open would otherwise live on in the child: Foundation's
+  /// `Process` learns that its child ended when every copy of such a
+  /// descriptor is closed, and a server started at the same moment held
+  /// one, so a test's `Process` waited for a child that had ended.
   static func spawn(
     _ arguments: [String], files: [FileAction], environment: [String: String] = [:]
   ) -> Result<pid_t, Errno> {
@@ -48,14 +54,20 @@ enum ProcessSpawn {
       posix_spawn_file_actions_destroy(&actions)
       posix_spawnattr_destroy(&attributes)
     }
+    var highest: Int32 = 2
     for file in files {
       switch file {
       case .open(let descriptor, let path, let flags):
         posix_spawn_file_actions_addopen(&actions, descriptor, path, flags, 0o600)
+        highest = max(highest, descriptor)
       case .duplicate(let from, let to):
         posix_spawn_file_actions_adddup2(&actions, from, to)
+        highest = max(highest, to)
       }
     }
+    #if !canImport(Darwin)
+      _ = closeFrom?(&actions, highest + 1)
+    #endif
     #if canImport(Darwin)
       // Only the descriptors set up here are inherited: a process started
       // at the same moment by another task cannot inherit this one's pipe.
@@ -85,6 +97,20 @@ enum ProcessSpawn {
     let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
     return result == 0 ? .success(pid) : .failure(Errno(result))
   }
+
+  #if !canImport(Darwin)
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later),
+    /// looked up when first used, so that the package builds and runs
+    /// against an older C library, whose children inherit more.
+    private static let closeFrom:
+      (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        // The symbol is the C function of that signature (spawn.h).
+        return unsafeBitCast(
+          symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self
+        )
+      }()
+  #endif
 
   /// Reaps `pid`; `nil` when `WNOHANG` finds it still running.
   ///

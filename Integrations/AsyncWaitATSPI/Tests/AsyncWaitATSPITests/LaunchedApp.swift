@@ -37,8 +37,8 @@ private func withApp(
   process.standardOutput = FileHandle.nullDevice
   process.standardError = FileHandle.nullDevice
   process.standardInput = FileHandle.nullDevice
-  // Its end is awaited, never `waitUntilExit()`, which can hang off the
-  // main thread after the child has ended.
+  // Its end is awaited, never `waitUntilExit()`, which blocks a thread
+  // that no time limit can free.
   let (ended, end) = AsyncStream<Void>.makeStream()
   process.terminationHandler = { _ in end.finish() }
   try process.run()

@@ -221,9 +221,10 @@ final class Datasette: Sendable {
     let database = directory.appendingPathComponent("library.db")
     try? FileManager.default.removeItem(at: database)
     // The database from its SQL, by the Python Datasette runs on, in the
-    // shell that then runs Datasette: a Foundation `Process` waited for
-    // with `waitUntilExit()` off the main thread once hung the suite after
-    // its child had ended.
+    // shell that then runs Datasette: no thread blocks in a Foundation
+    // `Process`'s `waitUntilExit()`, which a time limit cannot end (it hung
+    // here once, when a server started beside held a copy of the
+    // descriptor that tells `Process` its child ended).
     let python = URL(fileURLWithPath: datasette).deletingLastPathComponent().appendingPathComponent("python")
     let make =
       "'\(python.path)' -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]);"

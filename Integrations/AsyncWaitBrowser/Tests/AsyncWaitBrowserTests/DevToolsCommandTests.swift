@@ -196,6 +196,11 @@ struct DevToolsCommandTests {
     #expect(throws: BrowserError.unexpectedResponse) {
       try DevTools.Page.GetNavigationHistory.answer(from: ["entries": []])
     }
+    // An entry without its id would shift the places `currentIndex` counts.
+    #expect(throws: BrowserError.unexpectedResponse) {
+      try DevTools.Page.GetNavigationHistory.answer(
+        from: ["currentIndex": 1, "entries": [["url": "a"], ["id": 9, "url": "b"]]])
+    }
     #expect(throws: BrowserError.unexpectedResponse) {
       try DevTools.Browser.GetVersion.answer(from: ["product": "Chrome/1"])
     }

@@ -58,6 +58,26 @@ struct WebServerTests {
     await server.stop()
   }
 
+  /// A descriptor the test process left open (not close-on-exec) does not
+  /// reach the server: a copy of one held by a server kept Foundation's
+  /// `Process` from seeing its own child end.
+  @Test(.enabled(if: readsProcesses, "reads the process table in /proc"))
+  func theServerInheritsNoDescriptorOfTheTestProcess() async throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    // Both ends moved far above what the server sets up, and inheritable.
+    #expect(dup2(ends[0], 300) == 300 && dup2(ends[1], 301) == 301)
+    for end in ends { close(end) }
+    defer { for descriptor: Int32 in [300, 301] { close(descriptor) } }
+    let server = try await WebServer.start(
+      #"echo "descriptors: $(ls /proc/$$/fd | tr '\n' ' ')end"; exec sleep 300"#,
+      readyWhen: .prints(/descriptors: ([0-9 ]*)end/), timeout: patience)
+    let inherited = (server.url ?? "").split(separator: " ").compactMap { Int32($0) }
+    await server.stop()
+    #expect(inherited.contains(0) && inherited.contains(1) && inherited.contains(2))
+    #expect(!inherited.contains(300) && !inherited.contains(301), "the server inherited \(inherited)")
+  }
+
   /// Whether the process table can be read (`/proc`), which the checks of
   /// what is left of a server read.
   static let readsProcesses = FileManager.default.fileExists(atPath: "/proc/self/stat")

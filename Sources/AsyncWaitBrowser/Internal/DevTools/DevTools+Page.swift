@@ -61,9 +61,12 @@ extension DevTools.Page {
       var entries: [Entry]
     }
     static func answer(from result: JSONValue) throws(BrowserError) -> Answer {
-      let entries = try result.required("entries", \.array, of: method).compactMap { entry -> Entry? in
-        guard let id = entry["id"]?.int else { return nil }
-        return Entry(id: id, url: entry["url"]?.string ?? "")
+      // An entry without its id is refused, not left out: the entries'
+      // places must stay those `currentIndex` counts in.
+      var entries: [Entry] = []
+      for entry in try result.required("entries", \.array, of: method) {
+        entries.append(
+          Entry(id: try entry.required("id", \.int, of: method), url: entry["url"]?.string ?? ""))
       }
       return Answer(currentIndex: try result.required("currentIndex", \.int, of: method), entries: entries)
     }
