@@ -25,11 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import subprocess
-import sys
-import threading
-import time
 
 from playwright.sync_api import Page, expect
 
@@ -101,24 +97,11 @@ TESTS = [
 
 def start_bokeh(bokeh: str) -> tuple[subprocess.Popen, str]:
     """Starts `bokeh serve shelf` on a free loopback port; returns it and its base URL."""
-    server = subprocess.Popen(
+    return twins.start_server(
+        "bokeh-playwright",
         [os.path.abspath(bokeh), "serve", "shelf", "--address", "127.0.0.1", "--port", "0",
          "--allow-websocket-origin", "*"],
-        cwd=FIXTURES, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 30
-    printed = ""
-    while time.monotonic() < deadline:
-        line = server.stdout.readline()
-        if not line:
-            break
-        printed += line
-        found = re.search(r"Bokeh app running at: (http://127\.0\.0\.1:\d+)/shelf", line)
-        if found:
-            # The rest of its log is read, and dropped, so that the pipe never fills.
-            threading.Thread(target=server.stdout.read, daemon=True).start()
-            return server, found.group(1)
-    server.kill()
-    sys.exit(f"bokeh-playwright: Bokeh did not say where it listens:\n{printed}")
+        r"Bokeh app running at: (http://127\.0\.0\.1:\d+)/shelf", cwd=FIXTURES)
 
 
 def main() -> None:

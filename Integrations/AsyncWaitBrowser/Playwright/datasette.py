@@ -25,9 +25,7 @@ import os
 import re
 import sqlite3
 import subprocess
-import sys
 import tempfile
-import time
 
 from playwright.sync_api import Page, expect
 
@@ -113,22 +111,11 @@ def start_datasette(datasette: str, directory: str) -> tuple[subprocess.Popen, s
         connection.executescript(script.read())
     connection.commit()
     connection.close()
-    server = subprocess.Popen(
+    return twins.start_server(
+        "datasette-playwright",
         [datasette, "serve", database, "--metadata", os.path.join(FIXTURES, "metadata.json"),
          "--host", "127.0.0.1", "-p", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 30
-    printed = ""
-    while time.monotonic() < deadline:
-        line = server.stdout.readline()
-        if not line:
-            break
-        printed += line
-        found = re.search(r"Uvicorn running on (http://127\.0\.0\.1:\d+)", line)
-        if found:
-            return server, found.group(1)
-    server.kill()
-    sys.exit(f"datasette-playwright: Datasette did not say where it listens:\n{printed}")
+        r"Uvicorn running on (http://127\.0\.0\.1:\d+)")
 
 
 def main() -> None:

@@ -1,9 +1,10 @@
 """What the Playwright twins of the Swift suites share: finding Chromium,
-reading a fixture page's HTML from its Swift source, and running the tests
+reading a fixture page's HTML from its Swift source, starting a real
+application's server, and running the tests
 one after another, each in a fresh context of one browser (pytest-playwright's
 pattern), with a summary that names each test that failed.
 
-Imported by datasette.py, dialogs.py and network.py, beside it.
+Imported by datasette.py, bokeh.py, dialogs.py and network.py, beside it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
 import sys
+import threading
 import time
 import traceback
 from typing import Callable
@@ -36,6 +39,26 @@ def fixture_html(file: str, constant: str = "html") -> str:
     source = open(os.path.join(FIXTURE_SOURCES, file), encoding="utf-8").read()
     body = re.search(rf'let {constant} = """\n(.*?)\n\s*"""', source, re.S).group(1)
     return "\n".join(line[4:] for line in body.split("\n"))
+
+
+def start_server(name: str, command: list[str], address: str, cwd: str | None = None) -> tuple[subprocess.Popen, str]:
+    """Starts `command`; returns it and the address its output names, the first group of the
+    pattern `address`, within 30 s. Exits naming what it printed when it names none."""
+    server = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 30
+    printed = ""
+    while time.monotonic() < deadline:
+        line = server.stdout.readline()
+        if not line:
+            break
+        printed += line
+        found = re.search(address, line)
+        if found:
+            # The rest of its log is read, and dropped, so that the pipe never fills.
+            threading.Thread(target=server.stdout.read, daemon=True).start()
+            return server, found.group(1)
+    server.kill()
+    sys.exit(f"{name}: the server did not say where it listens:\n{printed}")
 
 
 def run(name: str, tests: list[Callable[[Page, str], None]], chromium_path: str, base: str,

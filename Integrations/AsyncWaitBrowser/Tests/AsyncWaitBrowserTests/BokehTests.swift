@@ -164,47 +164,20 @@ struct BokehTests {
   }
 }
 
-/// Bokeh serving the shelf app on a port of its own, started once for the
-/// test run by the package's ``WebServer``, which stops it when the test
-/// process ends.
-final class Bokeh: Sendable {
+/// Bokeh serving the shelf app (`Fixtures/Bokeh`) on a port of its own,
+/// once for the test run.
+enum Bokeh {
   /// The `bokeh` command: `ASYNCWAIT_BOKEH`, or the one
   /// `Scripts/install-bokeh.sh` installs; `nil` when there is none.
-  static let executable: String? = {
-    let path =
-      ProcessInfo.processInfo.environment["ASYNCWAIT_BOKEH"]
-      ?? repository.appendingPathComponent(".build/bokeh/bin/bokeh").path
-    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-  }()
+  static let executable = AppServer.executable(named: "bokeh", environment: "ASYNCWAIT_BOKEH")
 
   /// The server, started on first use.
-  static let server = Task { try await Bokeh() }
-
-  /// The repository's root, from this file's path.
-  private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-  struct StartError: Error, CustomStringConvertible {
-    var description: String
-  }
-
-  /// Where the server answers, such as `http://127.0.0.1:41234`.
-  let baseURL: String
-  private let server: WebServer
-
-  /// The address of `path` on the server.
-  func url(_ path: String) -> String { baseURL + path }
-
-  private init() async throws {
-    guard let bokeh = Self.executable else { throw StartError(description: "Bokeh is not installed") }
-    let fixtures = Self.repository.appendingPathComponent("Integrations/AsyncWaitBrowser/Fixtures/Bokeh")
+  static let server = Task {
+    guard let bokeh = executable else { throw AppServer.StartError(description: "Bokeh is not installed") }
     // Bokeh says where it listens: "Bokeh app running at: http://127.0.0.1:41234/shelf".
-    server = try await WebServer.start(
-      "exec '\(bokeh)' serve shelf --address 127.0.0.1 --port 0 --allow-websocket-origin '*' 2>&1",
+    return try await AppServer.start(
+      "Bokeh", "exec '\(bokeh)' serve shelf --address 127.0.0.1 --port 0 --allow-websocket-origin '*'",
       readyWhen: .prints(/Bokeh app running at: (http:\/\/127\.0\.0\.1:\d+)\/shelf/),
-      workingDirectory: fixtures.path, timeout: .seconds(30))
-    guard let url = server.url else { throw StartError(description: "Bokeh said no address") }
-    baseURL = url
+      workingDirectory: AppServer.fixtures("Bokeh"))
   }
 }

@@ -180,46 +180,24 @@ struct DatasetteTests {
   }
 }
 
-/// Datasette serving the library fixture on a port of its own, started
-/// once for the test run by the package's ``WebServer``, which stops it
-/// when the test process ends.
-final class Datasette: Sendable {
+/// Datasette serving the library fixture (`Fixtures/Datasette`) on a port
+/// of its own, once for the test run.
+enum Datasette {
   /// The `datasette` command: `ASYNCWAIT_DATASETTE`, or the one
   /// `Scripts/install-datasette.sh` installs; `nil` when there is none.
-  static let executable: String? = {
-    let path =
-      ProcessInfo.processInfo.environment["ASYNCWAIT_DATASETTE"]
-      ?? repository.appendingPathComponent(".build/datasette/bin/datasette").path
-    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-  }()
+  static let executable = AppServer.executable(named: "datasette", environment: "ASYNCWAIT_DATASETTE")
 
   /// The server, started on first use.
-  static let server = Task { try await Datasette() }
-
-  /// The repository's root, from this file's path.
-  private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-  struct StartError: Error, CustomStringConvertible {
-    var description: String
-  }
-
-  /// Where the server answers, such as `http://127.0.0.1:41234`.
-  let baseURL: String
-  private let server: WebServer
-
-  /// The address of `path` on the server.
-  func url(_ path: String) -> String { baseURL + path }
-
-  private init() async throws {
-    guard let datasette = Self.executable else { throw StartError(description: "Datasette is not installed") }
-    let fixtures = Self.repository.appendingPathComponent("Integrations/AsyncWaitBrowser/Fixtures/Datasette")
+  static let server = Task {
+    guard let datasette = executable else {
+      throw AppServer.StartError(description: "Datasette is not installed")
+    }
+    let fixtures = AppServer.fixtures("Datasette")
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("asyncwait-datasette-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let database = directory.appendingPathComponent("library.db")
-    try? FileManager.default.removeItem(at: database)
+    let database = directory.appendingPathComponent("library.db").path
+    try? FileManager.default.removeItem(atPath: database)
     // The database from its SQL, by the Python Datasette runs on, in the
     // shell that then runs Datasette: no thread blocks in a Foundation
     // `Process`'s `waitUntilExit()`, which a time limit cannot end (it hung
@@ -229,15 +207,12 @@ final class Datasette: Sendable {
     let make =
       "'\(python.path)' -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]);"
       + " c.executescript(open(sys.argv[2]).read()); c.commit()'"
-      + " '\(database.path)' '\(fixtures.appendingPathComponent("library.sql").path)'"
-
-    // The package's own fixture runs it, and stops it with the process.
+      + " '\(database)' '\(fixtures)/library.sql'"
     // Uvicorn says where it listens: "Uvicorn running on http://127.0.0.1:41234".
-    let metadata = fixtures.appendingPathComponent("metadata.json").path
-    server = try await WebServer.start(
-      "\(make) && exec '\(datasette)' serve '\(database.path)' --metadata '\(metadata)' --host 127.0.0.1 -p 0",
-      readyWhen: .prints(/Uvicorn running on (http:\/\/127\.0\.0\.1:\d+)/), timeout: .seconds(30))
-    guard let url = server.url else { throw StartError(description: "Datasette said no address") }
-    baseURL = url
+    return try await AppServer.start(
+      "Datasette",
+      "\(make) && exec '\(datasette)' serve '\(database)' --metadata '\(fixtures)/metadata.json'"
+        + " --host 127.0.0.1 -p 0",
+      readyWhen: .prints(/Uvicorn running on (http:\/\/127\.0\.0\.1:\d+)/))
   }
 }

@@ -185,3 +185,56 @@ func withBlankPage(_ body: (BrowserPage) async throws -> Void) async throws {
   }
   await PageSlots.shared.release()
 }
+
+/// A real application nobody here wrote (Datasette, Bokeh), installed from
+/// PyPI into `.build`, serving on a port of its own: started by the
+/// package's ``WebServer``, which stops it when the test process ends.
+final class AppServer: Sendable {
+  struct StartError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Where the server answers, such as `http://127.0.0.1:41234`.
+  let baseURL: String
+  private let server: WebServer
+
+  private init(baseURL: String, server: WebServer) {
+    self.baseURL = baseURL
+    self.server = server
+  }
+
+  /// The address of `path` on the server.
+  func url(_ path: String) -> String { baseURL + path }
+
+  /// The repository's root, from this file's path.
+  private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The command `name`: the path in `environment`, or the one its
+  /// `Scripts/install-NAME.sh` installs in `.build/NAME`; `nil` when there
+  /// is none.
+  static func executable(named name: String, environment: String) -> String? {
+    let path =
+      ProcessInfo.processInfo.environment[environment]
+      ?? repository.appendingPathComponent(".build/\(name)/bin/\(name)").path
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+  }
+
+  /// The directory of the integration's fixtures for `application`.
+  static func fixtures(_ application: String) -> String {
+    repository.appendingPathComponent("Integrations/AsyncWaitBrowser/Fixtures/\(application)").path
+  }
+
+  /// Starts `command`, ready once it prints the line `readiness` matches,
+  /// whose capture is the server's address.
+  static func start(
+    _ application: String, _ command: String, readyWhen readiness: WebServer.Readiness,
+    workingDirectory: String? = nil
+  ) async throws -> AppServer {
+    let server = try await WebServer.start(
+      command, readyWhen: readiness, workingDirectory: workingDirectory, timeout: .seconds(30))
+    guard let url = server.url else { throw StartError(description: "\(application) said no address") }
+    return AppServer(baseURL: url, server: server)
+  }
+}
