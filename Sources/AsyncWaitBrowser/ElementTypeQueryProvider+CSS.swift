@@ -85,7 +85,7 @@ extension BrowserPage {
     let backendIDs = try await withThrowingTaskGroup(of: (Int, Int?).self) { tasks in
       for (position, element) in elements.enumerated() {
         tasks.addTask {
-          (position, try await self.send(DevTools.DOM.DescribeNode(objectID: element.objectID)))
+          (position, try await self.send(DevTools.DOM.DescribeNode(objectID: element.objectID)).backendNodeID)
         }
       }
       var backendIDs = [Int?](repeating: nil, count: elements.count)

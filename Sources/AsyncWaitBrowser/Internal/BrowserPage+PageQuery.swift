@@ -92,6 +92,9 @@ extension BrowserPage {
     /// out, with the selector in its ``BrowserNode/selectors``, as a
     /// snapshot marks it.
     var selector: String?
+    /// Whether it is in the document of a same-origin frame below the
+    /// search's scope, whose accessibility nodes are named with the frame.
+    var isInFrame = false
   }
 
   /// The elements below `scope` that `search` finds, in document order, or
@@ -133,6 +136,7 @@ extension BrowserPage {
     guard let answer = try await callFind(arguments, below: scope, group: group) else { return nil }
     var elements: [Int] = []
     var flags: [Character] = []
+    var framed: [Character] = []
     var identities: [JSONValue] = []
     var isShortened = false
     for case .array(let member) in answer["value"]?.array ?? [] where member.count == 2 {
@@ -146,6 +150,8 @@ extension BrowserPage {
         guard elements.count == nodes.count else { return nil }
       case "flags":
         flags = Array(value?.string ?? "")
+      case "framed":
+        framed = Array(value?.string ?? "")
       case "identities":
         identities = (try? JSONValue.parse(Data((value?.string ?? "").utf8)))?.array ?? []
       case "shortened":
@@ -203,11 +209,16 @@ extension BrowserPage {
         // selects it.
         let isKept = ax["ignored"]?.bool != true || hasIdentifier || search.text != nil || search.css != nil
         if isMatch && isKept && Self.isMatch(ax, of: search.type) && Self.hasStates(ax, search.states) {
+          // A snapshot puts a frame's tree under its frame element: the
+          // texts below one that holds a frame are read from a snapshot.
+          let frameFlag = framed.indices.contains(index) ? framed[index] : "-"
+          if readsNodes && (frameFlag == "h" || frameFlag == "b") { return nil }
           matches.append(
             Found(
               backendNodeID: backendNodeID, ax: ax,
               identity: identities.indices.contains(index) ? identities[index] : nil, texts: texts,
-              showsText: search.text != nil, selector: search.css))
+              showsText: search.text != nil, selector: search.css,
+              isInFrame: frameFlag == "f" || frameFlag == "b"))
         }
         // A field's texts (a button's value, what a text field holds) are
         // static texts in its own shadow tree, after it in a snapshot, which
@@ -316,9 +327,16 @@ extension BrowserPage {
   /// `Accessibility.queryAXTree` answers for a node Chromium does not
   /// ignore: read child by child, for one it ignores (a `<span>` found by
   /// its text), at most ``mostChildReads`` nodes deep into its subtree.
-  private func staticTexts(below ax: JSONValue) async throws -> [JSONValue] {
+  ///
+  /// - Parameters:
+  ///   - ax: The node.
+  ///   - frameID: The frame whose document holds it, `nil` for the page's:
+  ///     an accessibility node's id is its frame's.
+  /// - Returns: The static texts, in order.
+  /// - Throws: ``BrowserError`` when Chromium refuses (the node went).
+  private func staticTexts(below ax: JSONValue, inFrame frameID: String?) async throws -> [JSONValue] {
     func children(of id: String) async throws -> [JSONValue] {
-      try await send(DevTools.Accessibility.GetChildAXNodes(id: id))
+      try await send(DevTools.Accessibility.GetChildAXNodes(id: id, frameID: frameID))
     }
     guard let id = ax["nodeId"]?.string else { return [] }
     var texts: [JSONValue] = []
@@ -347,7 +365,19 @@ extension BrowserPage {
     return texts
   }
 
-  /// The most nodes ``staticTexts(below:)`` reads the children of.
+  /// The id of the frame whose document holds `found`, an element in a
+  /// same-origin frame: the frame its frame element holds.
+  private func frameID(of found: Found, group: String) async throws -> String? {
+    guard let objectID = try await object(of: found, group: group) else { return nil }
+    let owner = try await send(
+      DevTools.Runtime.CallFunctionOn(
+        functionDeclaration: "function() { return this.ownerDocument.defaultView.frameElement }",
+        objectID: objectID, returned: .object, objectGroup: group))
+    guard let ownerID = owner.result.objectID else { return nil }
+    return try await send(DevTools.DOM.DescribeNode(objectID: ownerID)).frameID
+  }
+
+  /// The most nodes ``staticTexts(below:inFrame:)`` reads the children of.
   static let mostChildReads = 256
 
   /// The elements below `scope` that `search` finds when more elements
@@ -431,7 +461,9 @@ extension BrowserPage {
             known != nil
             ? known ?? []
             : isIgnored
-              ? self.staticTexts(below: ax)
+              ? self.staticTexts(
+                below: ax,
+                inFrame: element.isInFrame ? try await self.frameID(of: element, group: group) : nil)
               : self.send(
                 DevTools.Accessibility.QueryAXTree(backendNodeID: backendNodeID, role: "StaticText"))
           var value = element.identity

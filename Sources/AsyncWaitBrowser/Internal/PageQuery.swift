@@ -19,7 +19,9 @@ import Foundation
 /// read from its accessibility tree (`Accessibility.getPartialAXTree`), so
 /// a match is what a snapshot would find, in the page's order. It declines
 /// (and the query walks a snapshot, as before) a children search, a filter
-/// other than those, a page with frames or closed shadow roots, and a search by
+/// other than those, a page with a frame from another origin or closed
+/// shadow roots, an element that holds a frame when its nodes are read, a
+/// loose text shown in a frame, and a search by
 /// name that more than ``mostCandidates`` elements could match, unless
 /// Chromium's own search of the page by name (`Accessibility.queryAXTree`)
 /// can answer it.

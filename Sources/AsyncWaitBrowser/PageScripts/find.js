@@ -8,36 +8,48 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
   const identityOf = IDENTITY;
   const scope = this;
   const doc = scope.nodeType === Node.DOCUMENT_NODE ? scope : scope.ownerDocument;
-  const result = { elements: [], flags: "", identities: "[]", declined: false, shortened: false, overflowed: false };
-  // Frames and closed shadow roots hold elements this search does not
-  // reach. A window's frames
-  // are counted wherever they are, without a walk; observeChanges.js notes
-  // shadow roots as they come (a document it did not run in may have
-  // some, and it cannot see a closed one the HTML declares).
+  const result = {
+    elements: [], flags: "", framed: "", identities: "[]", declined: false, shortened: false, overflowed: false,
+  };
+  // Frames from another origin and closed shadow roots hold elements this
+  // search does not reach. A window's frames are counted wherever they
+  // are, without a walk; observeChanges.js notes shadow roots as they come
+  // (a document it did not run in may have some, and it cannot see a
+  // closed one the HTML declares).
   const view = doc.defaultView;
   const hasShadowRoots = view?.__asyncWaitHasShadowRoots;
-  if (checksPage && ((view?.frames.length ?? 0) > 0 || hasShadowRoots === undefined
-      || view?.__asyncWaitHasClosedShadowRoots !== false)) {
+  if (checksPage && (hasShadowRoots === undefined || view?.__asyncWaitHasClosedShadowRoots !== false)) {
     result.declined = true;
     return result;
   }
-  // The open shadow roots below the scope, each searched as the scope is;
-  // none on a page that never had one.
-  const shadowRoots = hasShadowRoots ? kept("shadow roots", openShadowRoots) : [];
-  const searched = [scope, ...shadowRoots];
+  // The documents of the same-origin frames below the scope, each searched
+  // as the scope is, and placed in the page under its frame element.
+  const frames = (view?.frames.length ?? 0) > 0 ? framesBelow() : [];
+  if (frames === null) {
+    result.declined = true;
+    return result;
+  }
+  const frameHasShadowRoots = frames.some((frame) => frame.defaultView.__asyncWaitHasShadowRoots);
+  // The open shadow roots below the scope and in its frames, each searched
+  // as the scope is; none on a page that never had one.
+  const shadowRoots = hasShadowRoots || frameHasShadowRoots ? kept("shadow roots", openShadowRoots) : [];
+  const searched = [scope, ...frames, ...shadowRoots];
   const found = new Map();
   if (text) {
     const key = `text ${text.innermost} ${text.substring} ${text.ignoreCase} ${text.text}`;
     const texts = kept(key, () => findTexts(text));
-    // More matches than Chromium should name one by one: a snapshot answers.
-    if ((texts.length ?? texts.size) > most) {
+    // More matches than Chromium should name one by one, or an element
+    // that holds a match in a frame (a snapshot's frame element and its
+    // document): a snapshot answers.
+    if (texts === null || (texts.length ?? texts.size) > most) {
       result.declined = true;
       return result;
     }
     for (const element of texts) found.set(element, "t");
   }
   if (css !== null && css !== undefined) {
-    // Through shadow roots, selectCSS.js pierces them for a snapshot.
+    // Through shadow roots, selectCSS.js pierces them for a snapshot; a
+    // selector, as Playwright's, does not enter frames.
     if (hasShadowRoots) {
       result.declined = true;
       return result;
@@ -83,10 +95,20 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
   // In the document's order; through shadow roots, in the order the page
   // is rendered in, each slot in place of what it shows, as the
   // accessibility tree orders it.
-  const flat = shadowRoots.length > 0 ? kept("flat order", flatOrder) : null;
+  const flat = shadowRoots.length > 0 || frames.length > 0 ? kept("flat order", flatOrder) : null;
   const ordered = Array.from(found.keys()).sort(flat !== null
     ? (a, b) => (flat.get(a) ?? Infinity) - (flat.get(b) ?? Infinity)
     : (a, b) => a === b ? 0 : (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? -1 : 1);
+  // A snapshot puts a frame's tree under its frame element: the elements
+  // that hold a frame, whose texts are the frame's too.
+  const holders = new Set();
+  if (describes) {
+    for (const frame of frames) {
+      for (let above = parentNodeOf(frame); above && !holders.has(above); above = parentNodeOf(above)) {
+        holders.add(above);
+      }
+    }
+  }
   if (describes) result.identities = JSON.stringify(ordered.map((element) => identityOf.call(element)));
   for (const element of ordered) {
     result.elements.push(element);
@@ -95,6 +117,13 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
     // walks: "I"/"N" ask for them.
     const field = element.localName === "input" || element.localName === "textarea";
     result.flags += field ? flag.toUpperCase() : flag;
+    // "f" for an element in a frame's document, whose accessibility
+    // node's children are asked for with the frame's id; "h" for one that
+    // holds a frame, "b" for both.
+    if (frames.length > 0) {
+      const framed = element.ownerDocument !== doc;
+      result.framed += holders.has(element) ? (framed ? "b" : "h") : framed ? "f" : "-";
+    }
   }
   return result;
 
@@ -107,11 +136,13 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
   // matches. In document order; through shadow roots, as the page is
   // rendered (`flatChildren`), as Playwright reads a web component's text.
   function findTexts(text) {
-    const root = scope.nodeType === Node.DOCUMENT_NODE ? scope.documentElement : scope;
-    if (!root) return [];
+    const top = scope.nodeType === Node.DOCUMENT_NODE ? scope.documentElement : scope;
+    // Each frame's document is walked on its own: an element's text is
+    // the text of its own document, as a snapshot reads it.
+    const roots = [top, ...frames.map((frame) => frame.documentElement)].filter((root) => root);
     const textless = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD"]);
     const expected = text.ignoreCase ? text.text.toLowerCase() : text.text;
-    // One pass: the document's text in one string, and where each
+    // One pass: the documents' text in one string, and where each
     // element's begins and ends in it.
     const elements = [];
     const starts = new Map();
@@ -121,42 +152,45 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
     const shown = (element) => element.localName === "input"
       && ["submit", "button", "reset"].includes((element.getAttribute("type") ?? "").toLowerCase())
       ? element.getAttribute("value") ?? "" : "";
-    const walker = doc.createTreeWalker(
-      root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT | NodeFilter.SHOW_CDATA_SECTION,
-      (node) => textless.has(node.nodeName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT);
     const close = () => ends.set(open.pop(), all.length);
-    if (shadowRoots.length === 0) {
-      for (let node = root === scope ? walker.nextNode() : walker.currentNode; node; node = walker.nextNode()) {
-        while (open.length > 0 && open[open.length - 1] !== node.parentNode) close();
-        if (node.nodeType === Node.ELEMENT_NODE) {
-          elements.push(node);
-          starts.set(node, all.length);
-          open.push(node);
-          all += shown(node);
-        } else {
-          all += node.data;
+    for (const root of roots) walkTexts(root);
+    function walkTexts(root) {
+      if (shadowRoots.length === 0) {
+        const walker = root.ownerDocument.createTreeWalker(
+          root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT | NodeFilter.SHOW_CDATA_SECTION,
+          (node) => textless.has(node.nodeName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT);
+        for (let node = root === scope ? walker.nextNode() : walker.currentNode; node; node = walker.nextNode()) {
+          while (open.length > 0 && open[open.length - 1] !== node.parentNode) close();
+          if (node.nodeType === Node.ELEMENT_NODE) {
+            elements.push(node);
+            starts.set(node, all.length);
+            open.push(node);
+            all += shown(node);
+          } else {
+            all += node.data;
+          }
         }
-      }
-      while (open.length > 0) close();
-    } else {
-      // Through shadow roots, the page as it is rendered: a host's shadow
-      // root in place of its children, a slot's assigned nodes in place of
-      // its own; an element is closed when the walk comes back to it.
-      const pending = root === scope ? Array.from(flatChildren(root)).reverse() : [root];
-      while (pending.length > 0) {
-        const node = pending.pop();
-        if (node === close) {
-          ends.set(open.pop(), all.length);
-        } else if (node.nodeType === Node.TEXT_NODE || node.nodeType === Node.CDATA_SECTION_NODE) {
-          all += node.data;
-        } else if (node.nodeType === Node.ELEMENT_NODE && !textless.has(node.nodeName)) {
-          elements.push(node);
-          starts.set(node, all.length);
-          open.push(node);
-          all += shown(node);
-          pending.push(close);
-          const children = flatChildren(node);
-          for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]);
+        while (open.length > 0) close();
+      } else {
+        // Through shadow roots, the page as it is rendered: a host's shadow
+        // root in place of its children, a slot's assigned nodes in place of
+        // its own; an element is closed when the walk comes back to it.
+        const pending = root === scope ? Array.from(flatChildren(root)).reverse() : [root];
+        while (pending.length > 0) {
+          const node = pending.pop();
+          if (node === close) {
+            ends.set(open.pop(), all.length);
+          } else if (node.nodeType === Node.TEXT_NODE || node.nodeType === Node.CDATA_SECTION_NODE) {
+            all += node.data;
+          } else if (node.nodeType === Node.ELEMENT_NODE && !textless.has(node.nodeName)) {
+            elements.push(node);
+            starts.set(node, all.length);
+            open.push(node);
+            all += shown(node);
+            pending.push(close);
+            const children = flatChildren(node);
+            for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]);
+          }
         }
       }
     }
@@ -177,12 +211,10 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
       if (matches(element)) matched.add(element);
       else unmatched = element;
     }
-    // Elements that contain one that matches match too.
-    // The parent an element is rendered in.
-    const parentOf = (element) =>
-      element.assignedSlot ?? element.parentElement
-        ?? (element.parentNode instanceof ShadowRoot ? element.parentNode.host : null);
+    // Elements that contain one that matches match too, up to the top of
+    // its document; a match in a frame is contained by its frame element.
     if (!text.innermost) {
+      if (frames.length > 0 && Array.from(matched).some((element) => element.ownerDocument !== doc)) return null;
       const containing = new Set();
       for (const element of matched) {
         for (let above = element; above && above !== scope && !containing.has(above); above = parentOf(above)) {
@@ -198,7 +230,7 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
       if (element.closest('[aria-hidden="true"]') !== null) return false;
       if (element.checkVisibility({ visibilityProperty: true })) return true;
       // `display: contents` has no box of its own: shown as its parent is.
-      const style = getComputedStyle(element);
+      const style = element.ownerDocument.defaultView.getComputedStyle(element);
       return style.display === "contents" && style.visibility === "visible"
         && element.parentElement !== null && isShown(element.parentElement);
     };
@@ -217,10 +249,68 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
     return innermost;
   }
 
-  // The open shadow roots at and below the scope, at any depth.
+  // The documents of the same-origin frames whose frame elements are
+  // below the scope, at any depth, each after the one that holds it; null
+  // when one is from another origin, or is one whose shadow roots are not
+  // known (observeChanges.js has not run in it, or a script attached a
+  // closed one).
+  function framesBelow() {
+    const documents = [];
+    const pending = [view];
+    while (pending.length > 0) {
+      const parent = pending.pop();
+      for (let index = 0; index < parent.frames.length; index++) {
+        const child = parent.frames[index];
+        let childDocument;
+        try {
+          childDocument = child.document;
+        } catch (_) {
+          return null;
+        }
+        const owner = child.frameElement;
+        if (!childDocument || !owner) return null;
+        if (!isBelowScope(owner)) continue;
+        const childView = childDocument.defaultView;
+        if (childView.__asyncWaitHasShadowRoots === undefined
+            || childView.__asyncWaitHasClosedShadowRoots !== false) return null;
+        documents.push(childDocument);
+        pending.push(child);
+      }
+    }
+    return documents;
+  }
+
+  // Whether a node is the scope or below it: through shadow roots to their
+  // hosts, and from a frame's document to its frame element.
+  function isBelowScope(node) {
+    for (let above = node; above; above = parentNodeOf(above)) {
+      if (above === scope) return true;
+    }
+    return false;
+  }
+
+  // The node a node is below in the page: its parent, a shadow root's
+  // host, a document's frame element.
+  function parentNodeOf(node) {
+    if (node.nodeType === Node.DOCUMENT_NODE) return node.defaultView?.frameElement ?? null;
+    const parent = node.parentNode;
+    return parent?.nodeType === Node.DOCUMENT_FRAGMENT_NODE && parent.host ? parent.host : parent;
+  }
+
+  // The element an element is rendered in: the slot it is shown in, its
+  // parent, or the host of the root it is at the top of; not a frame's
+  // element, whose text and name are not its document's.
+  function parentOf(element) {
+    const parent = element.parentNode;
+    return element.assignedSlot ?? element.parentElement
+      ?? (parent?.nodeType === Node.DOCUMENT_FRAGMENT_NODE && parent.host ? parent.host : null);
+  }
+
+  // The open shadow roots at and below the scope, and in its frames, at
+  // any depth.
   function openShadowRoots() {
     const roots = [];
-    const pending = [scope];
+    const pending = [scope, ...frames];
     while (pending.length > 0) {
       const root = pending.pop();
       if (root.shadowRoot) {
@@ -247,9 +337,13 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
       const node = pending.pop();
       if (!node) continue;
       order.set(node, order.size);
-      const children = flatChildren(node);
+      // A same-origin frame's document in place of its element's children.
+      const frameDocument = (node.localName === "iframe" || node.localName === "frame")
+        ? node.contentDocument : null;
+      const children = frameDocument ? [frameDocument] : flatChildren(node);
       for (let index = children.length - 1; index >= 0; index--) {
-        if (children[index].nodeType === Node.ELEMENT_NODE) pending.push(children[index]);
+        const type = children[index].nodeType;
+        if (type === Node.ELEMENT_NODE || type === Node.DOCUMENT_NODE) pending.push(children[index]);
       }
     }
     return order;
@@ -269,11 +363,16 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
   // a scan of the page's texts, for a name or a text. A document keeps at
   // most 256 between two changes.
   function kept(key, compute) {
-    const version = doc.defaultView?.__asyncWaitVersion;
+    let version = doc.defaultView?.__asyncWaitVersion;
     if (version === undefined) return compute();
+    // With frames, the count of each frame's document too, and which
+    // documents the frames hold: a frame that navigates holds another.
+    for (const frame of frames) version += `,${frame.defaultView.__asyncWaitVersion}`;
     let all = doc.defaultView.__asyncWaitKept;
-    if (all === undefined || all.version !== version) {
-      all = { version, scopes: new WeakMap(), size: 0 };
+    const documents = frames;
+    if (all === undefined || all.version !== version || all.documents.length !== documents.length
+        || all.documents.some((document, index) => document !== documents[index])) {
+      all = { version, documents, scopes: new WeakMap(), size: 0 };
       Object.defineProperty(doc.defaultView, "__asyncWaitKept", {
         value: all, configurable: true, writable: true, enumerable: false,
       });
@@ -319,7 +418,7 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
     const skipped = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE"]);
     const root = scope.nodeType === Node.DOCUMENT_NODE ? scope.documentElement : scope;
     if (!root) return { named: new Set(), fields: [], pattern: null, climb: null };
-    const roots = [root, ...shadowRoots];
+    const roots = [root, ...frames.map((frame) => frame.documentElement).filter((top) => top), ...shadowRoots];
     // Through shadow roots, an element's text is what it renders, and its
     // parent is the slot it is shown in, or the host of the root it is at
     // the top of.
@@ -339,14 +438,11 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
       return value;
     };
     const contentOf = shadowRoots.length > 0 ? flatText : (element) => element.textContent;
-    const parentOf = (node) =>
-      node.assignedSlot ?? node.parentElement ?? (node.parentNode instanceof ShadowRoot ? node.parentNode.host : null);
     const isInScope = (node) => {
-      if (scope.nodeType === Node.DOCUMENT_NODE) return node.isConnected && node.ownerDocument === doc;
-      for (let above = node; above; above = above.parentNode instanceof ShadowRoot ? above.parentNode.host : above.parentNode) {
-        if (above === scope) return true;
+      if (scope.nodeType === Node.DOCUMENT_NODE) {
+        return node.isConnected && (node.ownerDocument === doc || frames.includes(node.ownerDocument));
       }
-      return false;
+      return isBelowScope(node);
     };
     const lengths = new Map();
     const lowered = new Map();
@@ -398,7 +494,7 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
     const pattern = new RegExp(longest.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
     for (const searchedRoot of roots) {
       if (!pattern.test(searchedRoot.textContent)) continue;
-      const walker = doc.createTreeWalker(searchedRoot, NodeFilter.SHOW_TEXT);
+      const walker = (searchedRoot.ownerDocument ?? searchedRoot).createTreeWalker(searchedRoot, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         if (!pattern.test(node.data) || skipped.has(node.parentNode.nodeName)) continue;
         if (holdsWords(node.data.toLowerCase())) add(node, named);
@@ -416,6 +512,10 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
       const extra = ["aria-label", "title", "alt"]
         .map((attribute) => element.getAttribute(attribute) ?? "").join(" ").toLowerCase();
       if (!climb(element, extra, named)) return null;
+    }
+    // A frame's document is named by its title, as the page's is.
+    if (kinds !== "texts") {
+      for (const frame of frames) if (holdsWords(frame.title.toLowerCase())) named.add(frame);
     }
     // The fields, whose value and placeholder name them; a submit or
     // reset button without a value is named by the browser's word for it.

@@ -14,7 +14,7 @@ struct DevToolsCommandTests {
     DevTools.Accessibility.GetFullAXTree(frameID: "F"),
     DevTools.Accessibility.QueryAXTree(backendNodeID: 1, objectID: "O", accessibleName: "N", role: "button"),
     DevTools.Accessibility.GetPartialAXTree(backendNodeID: 1),
-    DevTools.Accessibility.GetChildAXNodes(id: "A"),
+    DevTools.Accessibility.GetChildAXNodes(id: "A", frameID: "F"),
     DevTools.Browser.GetVersion(),
     DevTools.Browser.GrantPermissions(permissions: ["geolocation"], browserContextID: "C"),
     DevTools.Browser.SetDownloadBehavior(downloadPath: "/tmp", browserContextID: "C"),

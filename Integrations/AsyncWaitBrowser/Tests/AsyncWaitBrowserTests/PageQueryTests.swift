@@ -41,7 +41,9 @@ struct PageQueryTests {
       textContent = node.textContent
     }
 
-    var description: String { "\(role) \(identifier) \(label) \(texts) \(String(reflecting: textContent))" }
+    var description: String {
+      "\(role) \(identifier) \(label) \(texts) \(String(reflecting: textContent)) \(String(describing: box))"
+    }
   }
 
   static func search(_ type: ElementType, _ filters: [QueryPlan.Filter]) -> QueryPlan.Step {
@@ -490,11 +492,15 @@ struct PageQueryTests {
     }
   }
 
-  /// What a page's own search does not reach: a frame, a shadow root a
-  /// script attaches (closed here), and an open one the HTML declares.
+  /// What a page's own search does not reach: a frame from another origin
+  /// (a `data:` URL's), once it is loaded, and a closed shadow root a script
+  /// attaches.
   static let unreachable = [
-    "document.body.append(document.createElement('iframe'))",
-    "document.body.append(document.createElement('div')); document.body.lastChild.attachShadow({ mode: 'closed' })",
+    """
+    new Promise((loaded) => document.body.append(Object.assign(document.createElement('iframe'), {
+      src: 'data:text/html,<button>Elsewhere</button>', onload: () => loaded(1) })))
+    """,
+    "document.body.append(document.createElement('div')); document.body.lastChild.attachShadow({ mode: 'closed' }); 1",
   ]
 
   /// A page of any size is searched in the page, until it has a tree the
@@ -506,9 +512,123 @@ struct PageQueryTests {
       let request = QueryRequest(limit: 1, isStrict: false, countsAll: false, nodeBudget: 1_000_000)
       #expect(try await page.evaluate("document.getElementsByTagName('*').length", as: Int.self) < 100)
       #expect(try await page.evaluateQuery(plan, request)?.nodes.count == 1)
-      _ = try await page.evaluate("\(script); 1")
+      try await page.evaluate(script)
       #expect(try await page.evaluateQuery(plan, request) == nil)
       #expect(try await page.buttons["add-item"].exists)
+    }
+  }
+
+  /// Same-origin frames are searched in the page's own search.
+  ///
+  /// Nested, one holding a shadow root, each frame's document under its
+  /// frame element, they are found as a snapshot finds them: the same
+  /// nodes, in the same order, with boxes placed on the page; a frame's
+  /// text is its own document's. A change inside a frame is seen by the
+  /// next search.
+  @Test func sameOriginFramesAreSearchedInThePage() async throws {
+    try await withItemListPage { (page) async throws in
+      _ = try await page.evaluate(
+        """
+        const frame = document.createElement("iframe");
+        frame.title = "Outer";
+        frame.style.cssText = "width: 420px; height: 420px; border: 3px solid; padding: 5px 7px";
+        frame.srcdoc = `<h2>Newsletter</h2><label>Topic <input data-testid="topic"></label>
+          <button data-testid="subscribe">Subscribe</button><p>Same text</p><div id="host"></div>
+          <iframe title="Inner"></iframe>
+          <script>
+            document.getElementById("host").attachShadow({ mode: "open" }).innerHTML =
+              '<button data-testid="shadowed">Shadowed</button>';
+            document.querySelector("iframe").srcdoc =
+              '<title>Inner frame</title><button data-testid="deep">Deep</button><p>Same text</p>';
+          <\\/script>`;
+        document.body.prepend(frame);
+        document.body.insertAdjacentHTML(
+          "afterbegin", '<button data-testid="before">Before the frame</button><p>Same text</p>');
+        document.body.insertAdjacentHTML("beforeend", '<button data-testid="after">After the frame</button>');
+        1
+        """)
+      try await page.buttons["deep"].requireExistence(timeout: patience)
+      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
+      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+      func named(_ text: String) throws -> QueryPlan.Filter {
+        .named(try #require(TextMatch.exactly(text).pattern))
+      }
+      let sameText = try #require(TextMatch.exactly("Same text").pattern)
+      let outer = snapshotRoot.descendants(matching: "Iframe").matching(named: "Outer")
+      let cases: [(QueryPlan, ElementQuery<BrowserNode>)] = try [
+        (
+          QueryPlan(steps: [Self.search(.button, [.identifier("subscribe")])]),
+          snapshotRoot.buttons.matching(identifier: "subscribe")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.button, [.identifierOrLabel("deep")])]),
+          snapshotRoot.buttons.matching(identifier: "deep")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.button, [.identifier("shadowed")])]),
+          snapshotRoot.buttons.matching(identifier: "shadowed")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.button, [named("Deep")])]),
+          snapshotRoot.buttons.matching(named: "Deep")
+        ),
+        (
+          QueryPlan(steps: [
+            Self.search(.textField, [.labelled(try #require(TextMatch.exactly("Topic").pattern))])
+          ]),
+          snapshotRoot.textFields.matching(labelled: "Topic")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.any, [.text(sameText)])]),
+          snapshotRoot.descendants(withText: "Same text")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.any, [named("Inner frame")])]),
+          snapshotRoot.descendants(matching: .any).matching(named: "Inner frame")
+        ),
+        (
+          QueryPlan(steps: [
+            Self.search("Iframe", [named("Outer")]), .select(index: 0, isImplicit: true),
+            Self.search(.button, [.identifier("deep")]),
+          ]),
+          outer.descendants(matching: .button).matching(identifier: "deep")
+        ),
+        (
+          QueryPlan(steps: [
+            Self.search("Iframe", [named("Outer")]), .select(index: 0, isImplicit: true),
+            Self.search(.any, [.text(sameText)]),
+          ]),
+          outer.descendants(withText: "Same text")
+        ),
+      ]
+      for (plan, reference) in cases {
+        let evaluated = try #require(try await page.evaluateQuery(plan, request), "declined: \(plan)")
+        let expected = try await reference.snapshots()
+        #expect(!expected.isEmpty, "\(plan)")
+        #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init), "\(plan)")
+      }
+      // A snapshot puts a frame's tree under its frame element: an element
+      // that holds a frame, whose texts are the frame's too, and one that
+      // holds a text in a frame, are left to it.
+      let holders = try [
+        QueryPlan(steps: [Self.search(.any, [.containingText(sameText)])]),
+        QueryPlan(steps: [Self.search("Iframe", [named("Outer")])]),
+      ]
+      for plan in holders {
+        #expect(try await page.evaluateQuery(plan, request) == nil, "\(plan)")
+      }
+      let texts = QueryPlan(steps: [Self.search(.any, [.text(sameText)])])
+      #expect(try await page.evaluateQuery(texts, request)?.nodes.count == 3)
+      // A change in the inner frame's document is seen at once.
+      _ = try await page.evaluate(
+        """
+        document.querySelector("iframe").contentDocument.querySelector("iframe")
+          .contentDocument.body.insertAdjacentHTML("beforeend", "<p>Same text</p>"); 1
+        """)
+      let again = try #require(try await page.evaluateQuery(texts, request))
+      #expect(again.nodes.count == 4)
+      let expected = try await snapshotRoot.descendants(withText: "Same text").snapshots()
+      #expect(again.nodes.map(Reading.init) == expected.map(Reading.init))
     }
   }
 

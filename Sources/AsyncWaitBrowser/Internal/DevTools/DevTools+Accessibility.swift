@@ -56,7 +56,10 @@ extension DevTools.Accessibility {
     static let method = "Accessibility.getChildAXNodes"
     /// The accessibility node's id (`AXNodeId`).
     var id: String
-    var parameters: JSONValue { ["id": .string(id)] }
+    /// The frame whose document the node is in, as the node names it
+    /// (its `frameId`): a node's id is its frame's; `nil` for the page's.
+    var frameID: String? = nil
+    var parameters: JSONValue { .parameters(["id": .string(id), "frameId": frameID.map(JSONValue.string)]) }
     static func answer(from result: JSONValue) throws(BrowserError) -> [JSONValue] {
       try result.required("nodes", \.array, of: method)
     }

@@ -29,9 +29,10 @@ extension DevTools.DOM {
     static let method = "DOM.describeNode"
     var objectID: String
     var parameters: JSONValue { ["objectId": .string(objectID)] }
-    /// The node's backend id, `nil` when Chromium gives none.
-    static func answer(from result: JSONValue) -> Int? {
-      result["node"]?["backendNodeId"]?.int
+    /// The node's backend id, `nil` when Chromium gives none, and, for a
+    /// frame's element, the id of the frame it holds.
+    static func answer(from result: JSONValue) -> (backendNodeID: Int?, frameID: String?) {
+      (result["node"]?["backendNodeId"]?.int, result["node"]?["frameId"]?.string)
     }
   }
 
