@@ -13,7 +13,7 @@ import Foundation
 /// (`page.buttons["Save"]`, `.matching(named: "Save")`, a label's
 /// `descendants(labelled: "Email")`), or by a text,
 /// whole or loose (`descendants(withText:)`, `.containing(text:)`), or by
-/// a CSS selector (`locator(css:)`) on a page without shadow roots, of any
+/// a CSS selector (`locator(css:)`), through open shadow roots, of any
 /// element type, each followed by a choice of one match or none. One script call
 /// finds the candidates (``find``); roles and names are Chromium's own,
 /// read from its accessibility tree (`Accessibility.getPartialAXTree`), so
@@ -213,9 +213,10 @@ enum PageQuery {
   /// renders. Their flag is `t`.
   ///
   /// With `css`, the elements found are those the selector selects below
-  /// the scope (`querySelectorAll`), flagged `i`; a page with shadow roots
-  /// declines (a snapshot's selector pierces them), as do more than `most`
-  /// matches, and a selector the page cannot parse answers `invalid`, its
+  /// the scope (`querySelectorAll`), flagged `i`, through the document's
+  /// open shadow roots as a snapshot's selector goes (`selectCSS.js`, which
+  /// declines `:scope` below an element there); more than `most` matches
+  /// decline, and a selector the page cannot parse answers `invalid`, its
   /// reason.
   ///
   /// With `enough` above 0, when at least that many elements have the

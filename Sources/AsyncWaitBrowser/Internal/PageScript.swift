@@ -8,10 +8,12 @@ enum PageScript {
   /// `observeChanges.js`: run first in every document; calls
   /// ``BrowserPage/bindingName`` when the document changes.
   static let observeChanges = text(PackageResources.observeChanges_js)
-  /// `find.js`, with `identity.js` in it: the candidates of a search
-  /// (``PageQuery/find``).
+  /// `find.js`, with `identity.js` and `selectCSS.js` in it: the
+  /// candidates of a search (``PageQuery/find``).
   static let find = text(PackageResources.find_js).replacingOccurrences(
-    of: "IDENTITY", with: withoutHeader(identity).trimmingCharacters(in: .whitespacesAndNewlines))
+    of: "IDENTITY", with: withoutHeader(identity).trimmingCharacters(in: .whitespacesAndNewlines)
+  ).replacingOccurrences(
+    of: "SELECT_CSS", with: withoutHeader(selectCSS).trimmingCharacters(in: .whitespacesAndNewlines))
   /// `defineFind.js`, with ``find`` in it: run first in every document
   /// after ``observeChanges``; defines `__asyncWaitFind`, which a probe
   /// calls by name.

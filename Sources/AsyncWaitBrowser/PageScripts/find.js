@@ -1,11 +1,13 @@
 // Finds, below `this`, the elements a query's search could match, for
 // PageQuery (Sources/AsyncWaitBrowser/Internal/PageQuery.swift, `find`,
-// which documents its arguments and its answer). The placeholder that
-// `identityOf` is set to is replaced, when this is loaded, by the function
-// of identity.js.
+// which documents its arguments and its answer). The placeholders that
+// `identityOf` and `selectCSS` are set to are replaced, when this is
+// loaded, by the functions of identity.js and selectCSS.js.
 function(identifier, name, checksPage, most, kinds, describes, enough, text, css) {
   // What identity.js reads of an element (its function is put here).
   const identityOf = IDENTITY;
+  // selectCSS.js's function (put here): CSS through open shadow roots.
+  const selectCSS = SELECT_CSS;
   const scope = this;
   const doc = scope.nodeType === Node.DOCUMENT_NODE ? scope : scope.ownerDocument;
   const result = {
@@ -48,18 +50,30 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
     for (const element of texts) found.set(element, "t");
   }
   if (css !== null && css !== undefined) {
-    // Through shadow roots, selectCSS.js pierces them for a snapshot; a
-    // selector, as Playwright's, does not enter frames.
-    if (hasShadowRoots) {
-      result.declined = true;
-      return result;
-    }
+    // Through the document's open shadow roots, as Playwright's CSS engine
+    // and a snapshot's (selectCSS.js) go; a selector does not enter
+    // frames. `:scope` is the scope in a search below an element, and the
+    // document's root element through shadow roots: a snapshot answers.
+    const ownShadowRoots = shadowRoots.filter((root) => root.ownerDocument === doc);
     let selected;
-    try {
-      selected = scope.querySelectorAll(css);
-    } catch (error) {
-      result.invalid = String(error.message);
-      return result;
+    if (ownShadowRoots.length > 0) {
+      if (/:scope\b/i.test(css) && scope !== doc) {
+        result.declined = true;
+        return result;
+      }
+      const all = selectCSS.call(null, [css], ownShadowRoots);
+      if (all.invalid !== undefined) {
+        result.invalid = all.reason;
+        return result;
+      }
+      selected = scope === doc ? all : all.filter((element) => element !== scope && isBelowScope(element));
+    } else {
+      try {
+        selected = scope.querySelectorAll(css);
+      } catch (error) {
+        result.invalid = String(error.message);
+        return result;
+      }
     }
     if (selected.length > most) {
       result.declined = true;

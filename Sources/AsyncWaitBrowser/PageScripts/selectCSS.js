@@ -9,14 +9,15 @@
 // that a descendant (` `) or child (`>`) combinator crosses into a web
 // component (`my-list li`); a sibling combinator (`+`, `~`) does not leave
 // its tree. Closed shadow roots are not reached, nor is a shadow root by a
-// selector with `:scope`.
-function (selectors) {
+// selector with `:scope`. find.js runs it too, with the document's open
+// shadow roots, which it has found already (`knownShadowRoots`).
+function (selectors, knownShadowRoots) {
   const found = [];
   found.counts = [];
   // Open shadow roots, looked for only when the page has had one
   // (observeChanges.js notes them as they come).
-  const shadowRoots = [];
-  if (window.__asyncWaitHasShadowRoots !== false) {
+  const shadowRoots = knownShadowRoots ?? [];
+  if (knownShadowRoots === undefined && window.__asyncWaitHasShadowRoots !== false) {
     const pending = [document];
     while (pending.length > 0) {
       const root = pending.pop();
@@ -69,7 +70,7 @@ function (selectors) {
   function parentOf(element) {
     if (element.parentElement) return element.parentElement;
     const parent = element.parentNode;
-    return parent instanceof ShadowRoot ? parent.host : null;
+    return parent?.nodeType === Node.DOCUMENT_FRAGMENT_NODE && parent.host ? parent.host : null;
   }
 
   function matches(element, compound) {

@@ -184,12 +184,45 @@ struct PageQueryTests {
       await #expect(throws: BrowserError.invalidSelector) {
         _ = try await page.evaluateQuery(invalid, request)
       }
-      // Through shadow roots, the snapshot's selector pierces them.
+      // Through open shadow roots, the page's selector pierces them as the
+      // snapshot's does, below the page and below an element.
       try await page.evaluate(
-        "document.body.appendChild(document.createElement('div')).attachShadow({ mode: 'open' }).innerHTML = '<p>in</p>'"
-      )
-      let pierced = QueryPlan(steps: [Self.search(.any, [.selector("p")])])
-      #expect(try await page.evaluateQuery(pierced, request) == nil)
+        """
+        const host = document.body.appendChild(document.createElement('section'));
+        host.id = 'widget';
+        host.attachShadow({ mode: 'open' }).innerHTML =
+          '<ul class="inner"><li class="completed">in</li><li>out</li></ul><p>in</p>';
+        """)
+      let pierced: [(QueryPlan, () async throws -> [BrowserNode])] = [
+        (
+          QueryPlan(steps: [Self.search(.any, [.selector("p")])]),
+          { try await snapshotRoot.locator(css: "p").snapshots() }
+        ),
+        (
+          QueryPlan(steps: [Self.search(.any, [.selector("#widget ul.inner > li.completed")])]),
+          { try await snapshotRoot.locator(css: "#widget ul.inner > li.completed").snapshots() }
+        ),
+        (
+          QueryPlan(steps: [Self.search(.any, [.selector("li.completed")])]),
+          { try await snapshotRoot.locator(css: "li.completed").snapshots() }
+        ),
+        (
+          QueryPlan(steps: [
+            Self.search(.any, [.selector("#widget")]), .select(index: 0, isImplicit: true),
+            Self.search(.any, [.selector("li")]),
+          ]),
+          { try await snapshotRoot.locator(css: "#widget").locator(css: "li").snapshots() }
+        ),
+      ]
+      for (plan, reference) in pierced {
+        let evaluated = try #require(try await page.evaluateQuery(plan, request), "declined: \(plan)")
+        let expected = try await reference()
+        #expect(expected.contains { $0.textContent == "in" }, "\(plan)")
+        #expect(evaluated.nodes.map(Reading.init) == expected.map(Reading.init), "\(plan)")
+      }
+      await #expect(throws: BrowserError.invalidSelector) {
+        _ = try await page.evaluateQuery(invalid, request)
+      }
     }
   }
 
