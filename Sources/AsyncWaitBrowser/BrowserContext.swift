@@ -426,7 +426,10 @@ public final class BrowserContext: Sendable {
     // A handler that holds the context would keep it alive.
     routeList.withLock { $0.removeAll() }
     removeDownloads()
-    for page in pages { browser.connection.unsubscribe(session: page.sessionID) }
+    for page in pages {
+      browser.connection.unsubscribe(session: page.sessionID)
+      page.forgetRemoteFrames()
+    }
     do {
       try await browser.connection.send(DevTools.Target.DisposeBrowserContext(browserContextID: contextID))
     } catch let error as BrowserError where error == .disconnected {

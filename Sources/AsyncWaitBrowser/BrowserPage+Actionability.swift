@@ -298,9 +298,16 @@ extension BrowserPage {
   /// Scrolls a node into view and finds where to click it: the centre of
   /// its first box, if the node itself (or one inside it) is what a click
   /// there would hit.
+  ///
+  /// A node of a frame from another origin is scrolled, measured and hit
+  /// in its frame's process, in its frame's viewport; its point is then
+  /// moved into the page's.
   private func clickPoint(of backendNodeID: Int) async throws -> ClickPoint {
-    try await send(DevTools.DOM.ScrollIntoViewIfNeeded(backendNodeID: backendNodeID))
-    guard let quad = try await send(DevTools.DOM.GetContentQuads(backendNodeID: backendNodeID)).first else {
+    let address = try address(of: backendNodeID)
+    try await send(DevTools.DOM.ScrollIntoViewIfNeeded(backendNodeID: address.id), at: address)
+    guard
+      let quad = try await send(DevTools.DOM.GetContentQuads(backendNodeID: address.id), at: address).first
+    else {
       return .offScreen
     }
     let x = stride(from: 0, to: 8, by: 2).map { quad[$0] }.reduce(0, +) / 4
@@ -312,7 +319,9 @@ extension BrowserPage {
     guard let obstruction = hit.string else {
       throw BrowserError.unexpectedResponse("the hit test returned no text")
     }
-    return obstruction.isEmpty ? .at(x: x, y: y) : .covered(by: obstruction)
+    guard obstruction.isEmpty else { return .covered(by: obstruction) }
+    let offset = try await viewportOffset(of: address.frame)
+    return .at(x: x + offset.x, y: y + offset.y)
   }
 
   /// Where a click would land.

@@ -178,7 +178,8 @@ extension BrowserPage {
   /// Gives the file input `backendNodeID` the local files at `paths`,
   /// absolute.
   func setFiles(_ paths: [String], onNode backendNodeID: Int) async throws {
-    try await send(DevTools.DOM.SetFileInputFiles(files: paths, backendNodeID: backendNodeID))
+    let address = try address(of: backendNodeID)
+    try await send(DevTools.DOM.SetFileInputFiles(files: paths, backendNodeID: address.id), at: address)
   }
 
   /// Gives the file input `backendNodeID` files made in memory.

@@ -27,7 +27,7 @@ extension BrowserPage {
   /// Selects all of a focused field's text and types `text` over it, or
   /// deletes it when `text` is empty.
   func replaceText(of target: Target, with text: String) async throws {
-    try await send(DevTools.DOM.Focus(backendNodeID: target.backendNodeID))
+    try await focus(target.backendNodeID)
     guard try await callFunction(on: target.backendNodeID, PageScript.selectAllText) != nil else {
       throw BrowserError.commandFailed(Self.detached)
     }
@@ -38,6 +38,13 @@ extension BrowserPage {
     } else {
       try await send(DevTools.Input.InsertText(text: text))
     }
+  }
+
+  /// Focuses a node, in its frame's process: keys the page is sent then
+  /// go to it, in whatever frame it is.
+  func focus(_ backendNodeID: Int) async throws {
+    let address = try address(of: backendNodeID)
+    try await send(DevTools.DOM.Focus(backendNodeID: address.id), at: address)
   }
 
   /// What a node that resolves to no script object is.
@@ -57,13 +64,19 @@ extension BrowserPage {
     on backendNodeID: Int, _ declaration: String, _ arguments: [JSONValue] = [],
     named name: String = "the function"
   ) async throws -> JSONValue? {
-    guard let objectID = try await send(DevTools.DOM.ResolveNode(backendNodeID: backendNodeID)) else {
+    // In the process of the node's frame, which holds its object.
+    let address = try address(of: backendNodeID)
+    guard let objectID = try await send(DevTools.DOM.ResolveNode(backendNodeID: address.id), at: address)
+    else {
       return nil
     }
-    defer { Task { [self] in try? await send(DevTools.Runtime.ReleaseObject(objectID: objectID)) } }
+    defer {
+      Task { [self] in try? await send(DevTools.Runtime.ReleaseObject(objectID: objectID), at: address) }
+    }
     let answer = try await send(
       DevTools.Runtime.CallFunctionOn(
-        functionDeclaration: declaration, objectID: objectID, arguments: arguments, returned: .value))
+        functionDeclaration: declaration, objectID: objectID, arguments: arguments, returned: .value),
+      at: address)
     if let exception = answer.exception {
       throw BrowserError.commandFailed("\(name) threw: \(exception)")
     }

@@ -45,7 +45,7 @@ extension BrowserPage {
   ) async throws {
     let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .type, timeout: timeout, at: site)
-    try await send(DevTools.DOM.Focus(backendNodeID: target.backendNodeID))
+    try await focus(target.backendNodeID)
     try await send(DevTools.Input.InsertText(text: text))
   }
 
@@ -159,7 +159,7 @@ extension BrowserPage {
     let chord = try KeyChord(key)
     let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .press, timeout: timeout, at: site)
-    try await send(DevTools.DOM.Focus(backendNodeID: target.backendNodeID))
+    try await focus(target.backendNodeID)
     for event in chord.events {
       try await send(event)
     }
@@ -190,6 +190,6 @@ extension BrowserPage {
   ) async throws {
     let site = CallSite(callSite, fileID: fileID, filePath: filePath, line: line, column: column)
     let target = try await ready(element.element, for: .focus, timeout: timeout, at: site)
-    try await send(DevTools.DOM.Focus(backendNodeID: target.backendNodeID))
+    try await focus(target.backendNodeID)
   }
 }

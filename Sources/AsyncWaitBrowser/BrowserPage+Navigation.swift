@@ -298,6 +298,12 @@ extension BrowserPage {
     case "Page.fileChooserOpened":
       fileChooserOpened(event.params)
       return
+    case "Target.attachedToTarget":
+      frameAttached(event.params, parent: sessionID)
+      return
+    case "Target.detachedFromTarget":
+      frameDetached(event.params)
+      return
     case "Page.javascriptDialogOpening":
       // Answered at once, so that no dialog blocks the page.
       dialogOpened(event.params)

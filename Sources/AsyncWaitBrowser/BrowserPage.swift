@@ -68,6 +68,9 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// it is held.
   private let accessibilityEnabled = Locked(false)
 
+  /// The page's frames from another origin, attached.
+  let remoteFrames = Locked(RemoteFrames())
+
   /// The page's dialogs (`BrowserPage+Dialogs.swift`); no other lock is
   /// taken while it is held.
   let dialogState = Locked(DialogState())
@@ -151,6 +154,8 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
         DevTools.Page.AddScriptToEvaluateOnNewDocument(source: Self.pageScript),
         // The document there now, which no script ran in first.
         DevTools.Runtime.Evaluate(expression: Self.pageScript, returned: .object),
+        // Frames from another origin, each attached as it comes.
+        DevTools.Target.SetAutoAttach(),
       ]
     let results = await browser.connection.send(inOrder: commands, session: sessionID)
     for (index, result) in results.enumerated() {
@@ -334,8 +339,10 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
       for (owner, frameID) in PageSnapshot.childFrames(in: dom) {
         frames[owner] = try? await send(DevTools.Accessibility.GetFullAXTree(frameID: frameID))
       }
+      // Frames from another origin: each read from its own process.
+      let remote = try await remoteFrameTrees(in: sessionID, number: 0)
       return try PageSnapshot.tree(
-        accessibility: accessibility, frames: frames, dom: dom, marks: marks,
+        accessibility: accessibility, frames: frames, dom: dom, remoteFrames: remote, marks: marks,
         marksTextHolders: TreeSelectors.searchesText)
     } catch let error as BrowserError where error == .commandFailed && navigated(since: navigations) {
       // The old document went while the commands ran, or the new one is not
@@ -349,6 +356,7 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   /// - Throws: ``BrowserError`` when Chromium refuses or has gone away.
   public func close() async throws {
     browser.connection.unsubscribe(session: sessionID)
+    forgetRemoteFrames()
     browser.unregister(self)
     // A handler that holds the page would keep it alive.
     network.withLock { $0.routes.removeAll() }

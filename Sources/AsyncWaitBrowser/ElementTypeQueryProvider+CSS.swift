@@ -28,15 +28,48 @@ extension ElementTypeQueryProvider where Node == BrowserNode {
   /// in the tree, as for every query: `requireNonExistence` passes for it.
   ///
   /// It reads as written in a failure: `page.locator(css: ".todo-list li")`.
-  /// A query with a CSS step is walked in a snapshot of the page, whatever
-  /// its other steps; an invalid selector ends the wait with
-  /// ``BrowserError/invalidSelector``.
+  /// The page runs the selector and Chromium reads the nodes of what it
+  /// selected alone, as for a query by test id (``BrowserPage``); a page
+  /// with a frame from another origin or a closed shadow root, or more
+  /// than 64 matches, is read from a snapshot instead. An invalid selector
+  /// ends the wait with ``BrowserError/invalidSelector``.
   ///
   /// - Parameter selector: The CSS selector.
   /// - Returns: A query for the elements it selects, in document order.
   public func locator(css selector: String) -> ElementQuery<BrowserNode> {
     descendants(matching: .any).selected(
       by: selector, describedAs: ".locator(css: \(String(reflecting: selector)))"
+    ) { $0.selectors.contains(selector) }
+  }
+
+  /// The frames whose elements a CSS selector selects, to query inside:
+  /// Playwright's `frameLocator("iframe[title=Shelf]")`.
+  ///
+  /// ```swift
+  /// let shelf = page.frameLocator(css: "iframe[title=Shelf]")
+  /// try await page.fill(shelf.descendants(labelled: "Your name"), with: "Ursula")
+  /// try await shelf.descendants(identifiedBy: "greeting").require(.text("Hello, Ursula"))
+  /// ```
+  ///
+  /// A frame's document is in the page's tree under its frame element,
+  /// from whatever origin it comes: one from another origin, which Chromium
+  /// runs in a process of its own, is read from that process, its boxes
+  /// placed on the page. So a query below the frame elements this finds
+  /// searches their documents, and an action on what it finds acts in the
+  /// frame, as below Playwright's `frameLocator`. It is
+  /// ``locator(css:)`` kept to frame elements (role `Iframe`): the
+  /// selector runs in the page's main document and its open shadow roots,
+  /// not in a frame's document, so a frame inside a frame is found by a
+  /// query below the outer one (`shelf.descendants(matching: "Iframe")`).
+  /// It reads as written in a failure:
+  /// `page.frameLocator(css: "iframe[title=Shelf]")`.
+  ///
+  /// - Parameter selector: The CSS selector of the frame elements.
+  /// - Returns: A query for the frame elements it selects, in document
+  ///   order.
+  public func frameLocator(css selector: String) -> ElementQuery<BrowserNode> {
+    descendants(matching: "Iframe").selected(
+      by: selector, describedAs: ".frameLocator(css: \(String(reflecting: selector)))"
     ) { $0.selectors.contains(selector) }
   }
 }

@@ -11,7 +11,11 @@ TextInput); the inputs, the button, the select and the SlickGrid table
 exist only inside those roots, and the page is filled over a WebSocket
 after it loads.
 
-Starts `bokeh serve shelf` (Fixtures/Bokeh) on a port of its own, runs the
+The last test runs the app inside a frame from another origin (the page
+`framed` at 127.0.0.1 frames the app from localhost), through
+`frame_locator`.
+
+Starts `bokeh serve shelf framed` (Fixtures/Bokeh) on a port of its own, runs the
 tests one after another in one browser, stops the server, and exits
 non-zero when a test failed, naming it.
 
@@ -76,6 +80,17 @@ def a_row_is_found_by_its_text(page: Page, base: str) -> None:
     expect(row.locator(".slick-cell")).to_have_text(["1", "Solaris", "Stanisław Lem", "Science fiction", "1961"])
 
 
+def the_shelf_works_inside_a_frame_from_another_origin(page: Page, base: str) -> None:
+    page.goto(base + "/framed")
+    shelf = page.frame_locator("iframe[title=Shelf]")
+    shelf.get_by_label("Your name").fill("Ursula")
+    expect(shelf.get_by_test_id("greeting")).to_have_text("Hello, Ursula")
+    shelf.get_by_role("button", name="Count").click()
+    expect(shelf.get_by_text("Clicked 1 time", exact=True)).to_be_visible()
+    shelf.get_by_role("combobox", name="Genre").select_option("Fantasy")
+    expect(shelf.locator(".books .slick-row")).to_have_count(2)
+
+
 def a_column_header_sorts_the_rows(page: Page, base: str) -> None:
     page.goto(base + "/shelf")
     year = page.locator(".books .slick-header-column").filter(has_text="Year")
@@ -92,14 +107,15 @@ TESTS = [
     picking_a_genre_narrows_the_table,
     a_row_is_found_by_its_text,
     a_column_header_sorts_the_rows,
+    the_shelf_works_inside_a_frame_from_another_origin,
 ]
 
 
 def start_bokeh(bokeh: str) -> tuple[subprocess.Popen, str]:
-    """Starts `bokeh serve shelf` on a free loopback port; returns it and its base URL."""
+    """Starts `bokeh serve shelf framed` on a free loopback port; returns it and its base URL."""
     return twins.start_server(
         "bokeh-playwright",
-        [os.path.abspath(bokeh), "serve", "shelf", "--address", "127.0.0.1", "--port", "0",
+        [os.path.abspath(bokeh), "serve", "shelf", "framed", "--address", "127.0.0.1", "--port", "0",
          "--allow-websocket-origin", "*"],
         r"Bokeh app running at: (http://127\.0\.0\.1:\d+)/shelf", cwd=FIXTURES)
 

@@ -1,3 +1,4 @@
+@_spi(Integrations) import AsyncWait
 import AsyncWaitElements
 import Foundation
 
@@ -18,12 +19,19 @@ extension BrowserPage {
     guard let steps = PageQuery.steps(of: plan) else { return nil }
     let group = "asyncwait-query-\(UInt64.random(in: 0...UInt64.max))"
     defer {
-      Task { [self] in try? await send(DevTools.Runtime.ReleaseObjectGroup(objectGroup: group)) }
+      // In the page's process and in each frame's from another origin.
+      let frames = remoteFrames.withLock { Array($0.bySession.values) }
+      Task { [self] in
+        try? await send(DevTools.Runtime.ReleaseObjectGroup(objectGroup: group))
+        for frame in frames {
+          try? await browser.connection.send(
+            DevTools.Runtime.ReleaseObjectGroup(objectGroup: group), session: frame.sessionID)
+        }
+      }
     }
     do {
-      // The first search runs on the document and checks the page: frames
-      // and shadow roots hold trees a search from the document does not
-      // reach.
+      // The first search runs on the document and checks the page: closed
+      // shadow roots hold trees a search from the document does not reach.
       var current: [Found] = [Found(backendNodeID: nil, ax: nil)]
       var matchCounts: [Int] = []
       for (position, step) in steps.enumerated() {
@@ -95,6 +103,14 @@ extension BrowserPage {
     /// Whether it is in the document of a same-origin frame below the
     /// search's scope, whose accessibility nodes are named with the frame.
     var isInFrame = false
+    /// The frame from another origin whose process holds it.
+    ///
+    /// Its commands go to that frame's session, and its ids are that
+    /// process's; `nil` for the page's process.
+    var frame: RemoteFrame? = nil
+    /// Where the document of its frame from another origin is on the page,
+    /// added to its box; (0, 0) in the page's process.
+    var offset: (x: Double, y: Double) = (0, 0)
   }
 
   /// The elements below `scope` that `search` finds, in document order, or
@@ -139,6 +155,14 @@ extension BrowserPage {
     var framed: [Character] = []
     var identities: [JSONValue] = []
     var isShortened = false
+    var isOverflowed = false
+    // The elements by their serialization's references.
+    var references: [Int: Int] = [:]
+    // The frame elements of frames from another origin below the scope,
+    // where their matches go among these, and where their documents are.
+    var remoteOwners: [Int] = []
+    var remoteAt: [Int] = []
+    var remoteOrigins: [[Double]] = []
     for case .array(let member) in answer["value"]?.array ?? [] where member.count == 2 {
       let value = member[1]["value"]
       switch member[0].string {
@@ -148,10 +172,28 @@ extension BrowserPage {
         let nodes = value?.array ?? []
         elements = nodes.compactMap { $0["value"]?["backendNodeId"]?.int }
         guard elements.count == nodes.count else { return nil }
+        // A node serialized again is a reference to its first time.
+        for (node, element) in zip(nodes, elements) {
+          if let reference = node["weakLocalObjectReference"]?.int { references[reference] = element }
+        }
       case "flags":
         flags = Array(value?.string ?? "")
       case "framed":
         framed = Array(value?.string ?? "")
+      case "remote":
+        let nodes = value?.array ?? []
+        remoteOwners = nodes.compactMap {
+          $0["value"]?["backendNodeId"]?.int ?? $0["weakLocalObjectReference"]?.int.flatMap { references[$0] }
+        }
+        guard remoteOwners.count == nodes.count else { return nil }
+      case "remoteAt":
+        remoteAt = (try? JSONValue.parse(Data((value?.string ?? "").utf8)))?.array?.compactMap(\.int) ?? []
+      case "remoteOrigins":
+        remoteOrigins =
+          (try? JSONValue.parse(Data((value?.string ?? "").utf8)))?.array?.map {
+            $0.array?.compactMap(\.double) ?? []
+          }
+          ?? []
       case "identities":
         identities = (try? JSONValue.parse(Data((value?.string ?? "").utf8)))?.array ?? []
       case "shortened":
@@ -163,21 +205,28 @@ extension BrowserPage {
           throw BrowserError.invalidSelector("\(String(reflecting: css)): \(reason)")
         }
       case "overflowed":
-        // Chromium's search by name does not say where a name came from:
-        // a search by label that many elements could match takes a snapshot.
-        if value?.bool == true {
-          if search.isNameFromLabel { return nil }
-          return try await searchAllNames(search, below: scope, group: group)
-        }
+        isOverflowed = value?.bool == true
       default:
         break
       }
     }
+    // Chromium's search by name does not say where a name came from: a
+    // search by label that many elements could match takes a snapshot, as
+    // does one below frames from another origin, which Chromium's search
+    // of one process does not reach.
+    if isOverflowed {
+      if search.isNameFromLabel || !remoteOwners.isEmpty { return nil }
+      return try await searchAllNames(search, below: scope, group: group)
+    }
     // A selector's matches are matches whatever their names: when the
     // step after chooses one of the first few, only as many are read as
     // it needs, more when some turn out hidden.
-    let readsAll = search.css == nil || search.type != .any || !search.states.isEmpty || needed == 0
+    let readsAll =
+      search.css == nil || search.type != .any || !search.states.isEmpty || needed == 0
+      || !remoteOwners.isEmpty
     var matches: [Found] = []
+    // The candidate each match came from, to place a frame's matches.
+    var matchSources: [Int] = []
     var start = 0
     while start < elements.count {
       let end = readsAll ? elements.count : min(elements.count, start + max(needed - matches.count, 8))
@@ -185,7 +234,8 @@ extension BrowserPage {
       // Texts are read with the nodes when a match is likely among few.
       let named = try await accessibilityNodes(
         of: chunk,
-        withTexts: readsNodes && PageQuery.readsTexts && search.type != .staticText && chunk.count <= 4)
+        withTexts: readsNodes && PageQuery.readsTexts && search.type != .staticText && chunk.count <= 4,
+        in: scope.frame)
       for (offset, (ax, texts)) in named.enumerated() {
         let index = start + offset
         guard let ax, let backendNodeID = ax["backendDOMNodeId"]?.int else { continue }
@@ -218,7 +268,8 @@ extension BrowserPage {
               backendNodeID: backendNodeID, ax: ax,
               identity: identities.indices.contains(index) ? identities[index] : nil, texts: texts,
               showsText: search.text != nil, selector: search.css,
-              isInFrame: frameFlag == "f" || frameFlag == "b"))
+              isInFrame: frameFlag == "f" || frameFlag == "b", frame: scope.frame, offset: scope.offset))
+          matchSources.append(index)
         }
         // A field's texts (a button's value, what a text field holds) are
         // static texts in its own shadow tree, after it in a snapshot, which
@@ -228,9 +279,14 @@ extension BrowserPage {
         {
           let texts = try await send(
             DevTools.Accessibility.QueryAXTree(
-              backendNodeID: backendNodeID, accessibleName: name, role: "StaticText"))
+              backendNodeID: backendNodeID, accessibleName: name, role: "StaticText"),
+            in: scope.frame)
           for text in texts where Self.isMatch(text, of: search.type) {
-            matches.append(Found(backendNodeID: text["backendDOMNodeId"]?.int, ax: text, isFieldText: true))
+            matches.append(
+              Found(
+                backendNodeID: text["backendDOMNodeId"]?.int, ax: text, isFieldText: true, frame: scope.frame,
+                offset: scope.offset))
+            matchSources.append(index)
           }
         }
       }
@@ -241,7 +297,40 @@ extension BrowserPage {
       return try await self.search(
         search, below: scope, checksPage: checksPage, readsNodes: readsNodes, group: group)
     }
+    // Each frame from another origin below the scope is searched in its
+    // own process, from its document, and its matches go where its frame
+    // element is among these; the last first, so that each place holds.
+    guard remoteOwners.count == remoteAt.count, remoteOwners.count == remoteOrigins.count else { return nil }
+    for (owner, (at, origin)) in zip(remoteOwners, zip(remoteAt, remoteOrigins)).reversed() {
+      guard origin.count == 2, let frame = try await remoteFrame(ownedBy: owner, in: scope.frame) else {
+        return nil
+      }
+      let document = Found(
+        backendNodeID: nil, ax: nil, frame: frame,
+        offset: (scope.offset.x + origin[0], scope.offset.y + origin[1]))
+      guard
+        let inside = try await self.search(
+          search, below: document, checksPage: true, readsNodes: readsNodes, group: group)
+      else { return nil }
+      let place = matchSources.filter { $0 < at }.count
+      matches.insert(contentsOf: inside, at: place)
+      matchSources.insert(contentsOf: Array(repeating: at, count: inside.count), at: place)
+    }
     return matches
+  }
+
+  /// The frame from another origin that a frame element holds, attached.
+  ///
+  /// - Parameters:
+  ///   - owner: The frame element's backend node id, in its process.
+  ///   - parent: The frame from another origin whose process holds the
+  ///     element; `nil` for the page's.
+  /// - Returns: The frame; `nil` when it is not attached (yet).
+  /// - Throws: ``BrowserError`` when Chromium refuses (the element went).
+  private func remoteFrame(ownedBy owner: Int, in parent: RemoteFrame?) async throws -> RemoteFrame? {
+    guard let frameID = try await send(DevTools.DOM.DescribeNode(backendNodeID: owner), in: parent).frameID
+    else { return nil }
+    return remoteFrames.withLock { $0.bySession.values.first { $0.frameID == frameID } }
   }
 
   /// What the page's search (``PageQuery/find``) answers below `scope`,
@@ -270,14 +359,16 @@ extension BrowserPage {
         answer = try await send(
           DevTools.Runtime.CallFunctionOn(
             functionDeclaration: declaration, objectID: scopeObject, arguments: arguments, returned: .deep,
-            objectGroup: group))
+            objectGroup: group),
+          in: scope.frame)
       } else {
         let function = byName ? "globalThis.__asyncWaitFind?" : "(\(PageQuery.find))"
         answer = try await send(
           DevTools.Runtime.Evaluate(
             expression: "\(function).apply(document, \(JSONValue.array(arguments).serialized))",
             returned: .deep,
-            objectGroup: group))
+            objectGroup: group),
+          in: scope.frame)
       }
       guard answer.exception == nil else { return nil }
       if answer.result.type == "undefined" && byName { continue }
@@ -292,17 +383,21 @@ extension BrowserPage {
     guard !found.isFieldText else { return nil }
     guard let backendNodeID = found.backendNodeID else {
       let document = try await send(
-        DevTools.Runtime.Evaluate(expression: "document", returned: .object, objectGroup: group))
+        DevTools.Runtime.Evaluate(expression: "document", returned: .object, objectGroup: group),
+        in: found.frame)
       return document.result.objectID
     }
-    return try await send(DevTools.DOM.ResolveNode(backendNodeID: backendNodeID, objectGroup: group))
+    return try await send(
+      DevTools.DOM.ResolveNode(backendNodeID: backendNodeID, objectGroup: group), in: found.frame)
   }
 
-  /// The accessibility node of each of the backend nodes `elements`, and
-  /// the static texts below it when `withTexts` (a search of few
+  /// The accessibility node of each of the backend nodes `elements`.
+  ///
+  /// With the static texts below it when `withTexts` (a search of few
   /// candidates, most of which are likely matches), asked all at once;
-  /// `nil` for one that has none.
-  private func accessibilityNodes(of elements: [Int], withTexts: Bool) async throws
+  /// `nil` for one that has none. The nodes are of `frame`'s process
+  /// (`nil` for the page's).
+  private func accessibilityNodes(of elements: [Int], withTexts: Bool, in frame: RemoteFrame?) async throws
     -> [(node: JSONValue?, texts: [JSONValue]?)]
   {
     try await withThrowingTaskGroup(of: (Int, JSONValue?, [JSONValue]?).self) { group in
@@ -310,10 +405,11 @@ extension BrowserPage {
         group.addTask {
           async let texts =
             withTexts
-            ? self.send(DevTools.Accessibility.QueryAXTree(backendNodeID: backendNodeID, role: "StaticText"))
+            ? self.send(
+              DevTools.Accessibility.QueryAXTree(backendNodeID: backendNodeID, role: "StaticText"), in: frame)
             : nil
           let partial = try await self.send(
-            DevTools.Accessibility.GetPartialAXTree(backendNodeID: backendNodeID))
+            DevTools.Accessibility.GetPartialAXTree(backendNodeID: backendNodeID), in: frame)
           return (index, partial.first, try await texts)
         }
       }
@@ -330,13 +426,18 @@ extension BrowserPage {
   ///
   /// - Parameters:
   ///   - ax: The node.
-  ///   - frameID: The frame whose document holds it, `nil` for the page's:
-  ///     an accessibility node's id is its frame's.
+  ///   - frameID: The frame whose document holds it, `nil` for its
+  ///     process's root frame: an accessibility node's id is its frame's.
+  ///   - process: The frame from another origin whose process holds it;
+  ///     `nil` for the page's.
   /// - Returns: The static texts, in order.
   /// - Throws: ``BrowserError`` when Chromium refuses (the node went).
-  private func staticTexts(below ax: JSONValue, inFrame frameID: String?) async throws -> [JSONValue] {
+  private func staticTexts(below ax: JSONValue, inFrame frameID: String?, of process: RemoteFrame?)
+    async throws
+    -> [JSONValue]
+  {
     func children(of id: String) async throws -> [JSONValue] {
-      try await send(DevTools.Accessibility.GetChildAXNodes(id: id, frameID: frameID))
+      try await send(DevTools.Accessibility.GetChildAXNodes(id: id, frameID: frameID), in: process)
     }
     guard let id = ax["nodeId"]?.string else { return [] }
     var texts: [JSONValue] = []
@@ -372,12 +473,13 @@ extension BrowserPage {
     let owner = try await send(
       DevTools.Runtime.CallFunctionOn(
         functionDeclaration: "function() { return this.ownerDocument.defaultView.frameElement }",
-        objectID: objectID, returned: .object, objectGroup: group))
+        objectID: objectID, returned: .object, objectGroup: group),
+      in: found.frame)
     guard let ownerID = owner.result.objectID else { return nil }
-    return try await send(DevTools.DOM.DescribeNode(objectID: ownerID)).frameID
+    return try await send(DevTools.DOM.DescribeNode(objectID: ownerID), in: found.frame).frameID
   }
 
-  /// The most nodes ``staticTexts(below:inFrame:)`` reads the children of.
+  /// The most nodes ``staticTexts(below:inFrame:of:)`` reads the children of.
   static let mostChildReads = 256
 
   /// The elements below `scope` that `search` finds when more elements
@@ -391,13 +493,13 @@ extension BrowserPage {
     guard search.identifier == nil || !search.orName, let name = search.name else { return nil }
     guard let scopeObject = try await object(of: scope, group: group) else { return nil }
     let answer = try await send(
-      DevTools.Accessibility.QueryAXTree(objectID: scopeObject, accessibleName: name))
+      DevTools.Accessibility.QueryAXTree(objectID: scopeObject, accessibleName: name), in: scope.frame)
     var found: [Found] = []
     for ax in answer {
       guard let backendNodeID = ax["backendDOMNodeId"]?.int, backendNodeID != scope.backendNodeID,
         Self.isMatch(ax, of: search.type)
       else { continue }
-      found.append(Found(backendNodeID: backendNodeID, ax: ax))
+      found.append(Found(backendNodeID: backendNodeID, ax: ax, frame: scope.frame, offset: scope.offset))
     }
     // An accessible name as Chromium searches it keeps spaces a label
     // drops: no match proves nothing for a type whose names are text.
@@ -438,16 +540,23 @@ extension BrowserPage {
     return BrowserNode.role(role, isOfType: type)
   }
 
-  /// The nodes for found elements, each with its attributes, its box and,
-  /// as its children, the static texts below it (unless
-  /// ``PageQuery/readsTexts`` is `false`), all asked at once.
+  /// The nodes for found elements.
+  ///
+  /// Each has its attributes, its box and, as its children, the static
+  /// texts below it (unless ``PageQuery/readsTexts`` is `false`), all asked
+  /// at once. An element of
+  /// a frame from another origin has its node ids moved above the page's
+  /// (``RemoteFrames/shift``) and its box placed on the page, as a snapshot
+  /// has them.
   private func nodes(for found: [Found], group: String) async throws -> [BrowserNode] {
     try await withThrowingTaskGroup(of: (Int, [BrowserNode]).self) { tasks in
       for (position, element) in found.enumerated() {
         guard let ax = element.ax, let backendNodeID = element.backendNodeID else { continue }
+        let shift = (element.frame?.number ?? 0) << RemoteFrames.shift
         guard !element.isFieldText else {
           // A text in a field's shadow tree: no identity, no texts below.
-          tasks.addTask { (position, PageSnapshot.nodes(for: ax, children: [], identities: [:])) }
+          let text = PageSnapshot.rebased(accessibility: [ax], by: shift)[0]
+          tasks.addTask { (position, PageSnapshot.nodes(for: text, children: [], identities: [:])) }
           continue
         }
         tasks.addTask {
@@ -463,14 +572,17 @@ extension BrowserPage {
             : isIgnored
               ? self.staticTexts(
                 below: ax,
-                inFrame: element.isInFrame ? try await self.frameID(of: element, group: group) : nil)
+                inFrame: element.isInFrame ? try await self.frameID(of: element, group: group) : nil,
+                of: element.frame)
               : self.send(
-                DevTools.Accessibility.QueryAXTree(backendNodeID: backendNodeID, role: "StaticText"))
+                DevTools.Accessibility.QueryAXTree(backendNodeID: backendNodeID, role: "StaticText"),
+                in: element.frame)
           var value = element.identity
           if value == nil, let objectID = try await self.object(of: element, group: group) {
             value = try await self.send(
               DevTools.Runtime.CallFunctionOn(
-                functionDeclaration: PageQuery.identity, objectID: objectID, returned: .value)
+                functionDeclaration: PageQuery.identity, objectID: objectID, returned: .value),
+              in: element.frame
             ).result.value
           }
           var identity = PageSnapshot.Identity()
@@ -484,17 +596,19 @@ extension BrowserPage {
           identity.textContent = value?["text"]?.string.map(PageSnapshot.normalized)
           identity.isInvisible = value?["invisible"]?.bool == true
           if let rect = value?["box"]?.array?.compactMap(\.double), rect.count == 4 {
-            identity.box = BrowserNode.Box(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
+            identity.box = BrowserNode.Box(
+              x: rect[0] + element.offset.x, y: rect[1] + element.offset.y, width: rect[2], height: rect[3])
           }
-          let children = (try await texts).flatMap {
+          let children = PageSnapshot.rebased(accessibility: try await texts, by: shift).flatMap {
             PageSnapshot.nodes(for: $0, children: [], identities: [:])
           }
+          let id = backendNodeID + shift
           return (
             position,
             PageSnapshot.nodes(
-              for: ax, children: children, identities: [backendNodeID: identity],
-              marks: element.selector.map { [backendNodeID: [$0]] }
-                ?? (element.showsText ? [backendNodeID: []] : [:]))
+              for: PageSnapshot.rebased(accessibility: [ax], by: shift)[0], children: children,
+              identities: [id: identity],
+              marks: element.selector.map { [id: [$0]] } ?? (element.showsText ? [id: []] : [:]))
           )
         }
       }

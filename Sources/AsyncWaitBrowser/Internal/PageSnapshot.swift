@@ -32,6 +32,10 @@ enum PageSnapshot {
   ///     by the backend node id of the `<iframe>` that holds each: each
   ///     frame's document goes under its frame element.
   ///   - dom: The DOM snapshot of every document of the page.
+  ///   - remoteFrames: The trees of the page's frames from another origin,
+  ///     each built from its own process's answers, by the backend node id
+  ///     of the `<iframe>` that holds each: each goes under its frame
+  ///     element, as a same-origin frame's document does.
   ///   - marks: The CSS selectors that select each element, by backend node
   ///     id (`locator(css:)`): each such element is in the
   ///     tree, the selectors in its ``BrowserNode/selectors``.
@@ -42,7 +46,7 @@ enum PageSnapshot {
   /// - Throws: ``BrowserError/unexpectedResponse`` when an answer lacks its parts.
   static func tree(
     accessibility: [JSONValue], frames: [Int: [JSONValue]] = [:], dom: JSONValue,
-    marks: [Int: [String]] = [:],
+    remoteFrames: [Int: BrowserNode] = [:], marks: [Int: [String]] = [:],
     marksTextHolders: Bool = false, maximumNodes: Int = PageSnapshot.maximumNodes
   ) throws(BrowserError) -> BrowserNode? {
     // The text content of the elements the trees hold, and of no other.
@@ -64,7 +68,7 @@ enum PageSnapshot {
     let marked = Marked(
       selectors: marks, inTree: elements, structure: marks.isEmpty ? DOMStructure() : DOMStructure(dom),
       identities: identities)
-    var built: [Int: BrowserNode] = [:]
+    var built = remoteFrames
     // A frame's tree before the tree that holds it: frames nest, and each
     // is grafted under its owner when its owner's tree is built. Each round
     // builds every frame whose inner frames are built; a round that builds
@@ -103,6 +107,36 @@ enum PageSnapshot {
       maximumNodes: maximumNodes
     )
     .first
+  }
+
+  /// Accessibility nodes of a frame from another origin, each backend node
+  /// id moved by `offset` (``BrowserPage/RemoteFrames/shift``), so that no
+  /// id is also one of the page's process.
+  static func rebased(accessibility nodes: [JSONValue], by offset: Int) -> [JSONValue] {
+    guard offset != 0 else { return nodes }
+    return nodes.map { node in
+      guard case .object(var members) = node, let id = members["backendDOMNodeId"]?.int else { return node }
+      members["backendDOMNodeId"] = .number(Double(id + offset))
+      return .object(members)
+    }
+  }
+
+  /// A DOM snapshot of a frame from another origin, each backend node id
+  /// moved by `offset`, as ``rebased(accessibility:by:)`` moves them.
+  static func rebased(dom: JSONValue, by offset: Int) -> JSONValue {
+    guard offset != 0, case .object(var members) = dom, let documents = members["documents"]?.array else {
+      return dom
+    }
+    members["documents"] = .array(
+      documents.map { document in
+        guard case .object(var parts) = document, case .object(var nodes)? = parts["nodes"],
+          let ids = nodes["backendNodeId"]?.array
+        else { return document }
+        nodes["backendNodeId"] = .array(ids.map { id in id.int.map { .number(Double($0 + offset)) } ?? id })
+        parts["nodes"] = .object(nodes)
+        return .object(parts)
+      })
+    return .object(members)
   }
 
   /// The same-origin frames of the page: each `<iframe>` element's backend

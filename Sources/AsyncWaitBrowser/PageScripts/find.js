@@ -12,12 +12,12 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
   const doc = scope.nodeType === Node.DOCUMENT_NODE ? scope : scope.ownerDocument;
   const result = {
     elements: [], flags: "", framed: "", identities: "[]", declined: false, shortened: false, overflowed: false,
+    remote: [], remoteAt: "[]", remoteOrigins: "[]",
   };
-  // Frames from another origin and closed shadow roots hold elements this
-  // search does not reach. A window's frames are counted wherever they
-  // are, without a walk; observeChanges.js notes shadow roots as they come
-  // (a document it did not run in may have some, and it cannot see a
-  // closed one the HTML declares).
+  // Closed shadow roots hold elements this search does not reach.
+  // observeChanges.js notes shadow roots and frame elements as they come (a
+  // document it did not run in may have some, and it cannot see a closed
+  // root the HTML declares).
   const view = doc.defaultView;
   const hasShadowRoots = view?.__asyncWaitHasShadowRoots;
   if (checksPage && (hasShadowRoots === undefined || view?.__asyncWaitHasClosedShadowRoots !== false)) {
@@ -25,12 +25,18 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
     return result;
   }
   // The documents of the same-origin frames below the scope, each searched
-  // as the scope is, and placed in the page under its frame element.
-  const frames = (view?.frames.length ?? 0) > 0 ? framesBelow() : [];
+  // as the scope is, and placed in the page under its frame element; and
+  // the frame elements of frames from another origin below it, whose
+  // documents are searched in their own processes (PageQuery.find).
+  const remote = [];
+  const frames = mayHaveFrames(view) ? framesBelow() : [];
   if (frames === null) {
     result.declined = true;
     return result;
   }
+  // No search stops early at enough matches here: a frame from another
+  // origin may hold more.
+  if (remote.length > 0) enough = 0;
   const frameHasShadowRoots = frames.some((frame) => frame.defaultView.__asyncWaitHasShadowRoots);
   // The open shadow roots below the scope and in its frames, each searched
   // as the scope is; none on a page that never had one.
@@ -42,8 +48,9 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
     const texts = kept(key, () => findTexts(text));
     // More matches than Chromium should name one by one, or an element
     // that holds a match in a frame (a snapshot's frame element and its
-    // document): a snapshot answers.
-    if (texts === null || (texts.length ?? texts.size) > most) {
+    // document), which a frame from another origin may hold too: a
+    // snapshot answers.
+    if (texts === null || (texts.length ?? texts.size) > most || (remote.length > 0 && !text.innermost)) {
       result.declined = true;
       return result;
     }
@@ -109,7 +116,8 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
   // In the document's order; through shadow roots, in the order the page
   // is rendered in, each slot in place of what it shows, as the
   // accessibility tree orders it.
-  const flat = shadowRoots.length > 0 || frames.length > 0 ? kept("flat order", flatOrder) : null;
+  const flat = shadowRoots.length > 0 || frames.length > 0 || remote.length > 0
+    ? kept("flat order", flatOrder) : null;
   const ordered = Array.from(found.keys()).sort(flat !== null
     ? (a, b) => (flat.get(a) ?? Infinity) - (flat.get(b) ?? Infinity)
     : (a, b) => a === b ? 0 : (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? -1 : 1);
@@ -117,8 +125,8 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
   // that hold a frame, whose texts are the frame's too.
   const holders = new Set();
   if (describes) {
-    for (const frame of frames) {
-      for (let above = parentNodeOf(frame); above && !holders.has(above); above = parentNodeOf(above)) {
+    for (const owner of [...frames.map(parentNodeOf), ...remote]) {
+      for (let above = owner; above && !holders.has(above); above = parentNodeOf(above)) {
         holders.add(above);
       }
     }
@@ -134,10 +142,26 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
     // "f" for an element in a frame's document, whose accessibility
     // node's children are asked for with the frame's id; "h" for one that
     // holds a frame, "b" for both.
-    if (frames.length > 0) {
+    if (frames.length > 0 || remote.length > 0) {
       const framed = element.ownerDocument !== doc;
       result.framed += holders.has(element) ? (framed ? "b" : "h") : framed ? "f" : "-";
     }
+  }
+  // Each frame from another origin, in the page's order, with where its
+  // matches go among these (after every element before its frame element,
+  // and those that hold it) and where its document is on the page (its
+  // frame element's content box, as identity.js places a box).
+  if (remote.length > 0) {
+    const owners = remote.sort((a, b) => flat.get(a) - flat.get(b));
+    result.remote = owners;
+    result.remoteAt = JSON.stringify(owners.map(
+      (owner) => ordered.filter((element) => flat.get(element) <= flat.get(owner)).length));
+    result.remoteOrigins = JSON.stringify(owners.map((owner) => {
+      const box = identityOf.call(owner).box ?? [0, 0];
+      const style = owner.ownerDocument.defaultView.getComputedStyle(owner);
+      return [box[0] + owner.clientLeft + parseFloat(style.paddingLeft),
+        box[1] + owner.clientTop + parseFloat(style.paddingTop)];
+    }));
   }
   return result;
 
@@ -263,35 +287,68 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
     return innermost;
   }
 
+  // Whether a document's window may have frames: in its tree, which
+  // `frames` counts, or in a shadow root, which observeChanges.js notes.
+  function mayHaveFrames(documentView) {
+    return (documentView?.frames.length ?? 0) > 0 || documentView?.__asyncWaitHasFrames !== false;
+  }
+
   // The documents of the same-origin frames whose frame elements are
-  // below the scope, at any depth, each after the one that holds it; null
-  // when one is from another origin, or is one whose shadow roots are not
-  // known (observeChanges.js has not run in it, or a script attached a
-  // closed one).
+  // below the scope, at any depth, each after the one that holds it, with
+  // the frame elements of those from another origin put in `remote`; null
+  // when a frame's document is one whose shadow roots are not known
+  // (observeChanges.js has not run in it, or a script attached a closed
+  // one).
   function framesBelow() {
     const documents = [];
-    const pending = [view];
+    const pending = [doc];
     while (pending.length > 0) {
       const parent = pending.pop();
-      for (let index = 0; index < parent.frames.length; index++) {
-        const child = parent.frames[index];
-        let childDocument;
-        try {
-          childDocument = child.document;
-        } catch (_) {
-          return null;
-        }
-        const owner = child.frameElement;
-        if (!childDocument || !owner) return null;
+      if (parent !== doc && !mayHaveFrames(parent.defaultView)) continue;
+      for (const owner of frameElementsOf(parent)) {
         if (!isBelowScope(owner)) continue;
+        // A frame from another origin shows no document here.
+        const childDocument = owner.contentDocument;
+        if (!childDocument) {
+          if (owner.contentWindow) remote.push(owner);
+          continue;
+        }
         const childView = childDocument.defaultView;
+        if (!childView) continue;
         if (childView.__asyncWaitHasShadowRoots === undefined
             || childView.__asyncWaitHasClosedShadowRoots !== false) return null;
         documents.push(childDocument);
-        pending.push(child);
+        pending.push(childDocument);
       }
     }
     return documents;
+  }
+
+  // The frame elements of a document, through its open shadow roots; kept
+  // while the document has not changed (observeChanges.js counts its
+  // changes).
+  function frameElementsOf(document) {
+    const documentView = document.defaultView;
+    const version = documentView?.__asyncWaitVersion;
+    const known = documentView?.__asyncWaitFrameElements;
+    if (version !== undefined && known?.version === version) return known.elements;
+    const elements = Array.from(document.querySelectorAll("iframe, frame"));
+    if (documentView?.__asyncWaitHasShadowRoots !== false) {
+      const pending = [document];
+      while (pending.length > 0) {
+        for (const element of pending.pop().querySelectorAll("*")) {
+          if (!element.shadowRoot) continue;
+          elements.push(...element.shadowRoot.querySelectorAll("iframe, frame"));
+          pending.push(element.shadowRoot);
+        }
+      }
+    }
+    if (version !== undefined) {
+      Object.defineProperty(documentView, "__asyncWaitFrameElements", {
+        value: { version, elements }, configurable: true, writable: true, enumerable: false,
+      });
+    }
+    return elements;
   }
 
   // Whether a node is the scope or below it: through shadow roots to their

@@ -30,6 +30,11 @@
 // attached one;
 // `__asyncWaitHasClosedShadowRoots` once a script attached a closed one. A
 // closed root the HTML declares is not seen. Every root seen is observed too.
+//
+// And whether the document has had a frame element (`<iframe>`,
+// `<frame>`), in its tree or in a shadow root, which `window.frames` does
+// not count: `__asyncWaitHasFrames`, known as `__asyncWaitHasShadowRoots`
+// is.
 (() => {
   if (window.__asyncWaitObserving) return;
   window.__asyncWaitObserving = true;
@@ -45,6 +50,7 @@
   let version = 0;
   let hasShadowRoots = false;
   let hasClosedShadowRoots = false;
+  let hasFrames = false;
   const options = { subtree: true, childList: true, attributes: true, characterData: true };
   // The open roots at and below `nodes`, each subtree looked at once however
   // many of its nodes were added.
@@ -57,6 +63,7 @@
       if (inside) continue;
       scanned.add(node);
       for (const element of [node, ...node.querySelectorAll("*")]) {
+        if (element.localName === "iframe" || element.localName === "frame") hasFrames = true;
         const root = element.shadowRoot;
         if (!root) continue;
         hasShadowRoots = true;
@@ -97,6 +104,7 @@
   // snapshot answers), unless a script attached one.
   defineReading("__asyncWaitHasShadowRoots", () => (observing || hasShadowRoots ? hasShadowRoots : undefined));
   defineReading("__asyncWaitHasClosedShadowRoots", () => hasClosedShadowRoots);
+  defineReading("__asyncWaitHasFrames", () => (observing || hasFrames ? hasFrames : undefined));
   // The whole document is looked at once it is parsed (or now, when it
   // is): a root its HTML declares is attached after its host was added.
   const observeDocument = () => {

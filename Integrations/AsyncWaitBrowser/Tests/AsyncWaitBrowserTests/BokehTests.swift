@@ -162,10 +162,40 @@ struct BokehTests {
         .require(.text("Klara and the Sun"))
     }
   }
+
+  /// The app inside a frame from another origin: the page at 127.0.0.1
+  /// frames the app from localhost, which Chromium runs in a process of
+  /// its own, its frame element inside a shadow root of Bokeh's.
+  ///
+  /// ```js
+  /// test("the shelf works inside a frame from another origin", async ({ page }) => {
+  ///   await page.goto("/framed");
+  ///   const shelf = page.frameLocator("iframe[title=Shelf]");
+  ///   await shelf.getByLabel("Your name").fill("Ursula");
+  ///   await expect(shelf.getByTestId("greeting")).toHaveText("Hello, Ursula");
+  ///   await shelf.getByRole("button", { name: "Count" }).click();
+  ///   await expect(shelf.getByText("Clicked 1 time", { exact: true })).toBeVisible();
+  ///   await shelf.getByRole("combobox", { name: "Genre" }).selectOption("Fantasy");
+  ///   await expect(shelf.locator(".books .slick-row")).toHaveCount(2);
+  /// });
+  /// ```
+  @Test func theShelfWorksInsideAFrameFromAnotherOrigin() async throws {
+    try await withBlankPage { (page) async throws in
+      try await page.goto(await url("/framed"))
+      let shelf = page.frameLocator(css: "iframe[title=Shelf]")
+      try await page.fill(shelf.descendants(labelled: .loosely("Your name")), with: "Ursula")
+      try await shelf.descendants(identifiedBy: "greeting").require(.text("Hello, Ursula"))
+      try await page.click(shelf.descendants(matching: .button, named: .loosely("Count")))
+      try await shelf.descendants(withText: "Clicked 1 time").require(.visible)
+      try await page.selectOption(
+        "Fantasy", in: shelf.descendants(matching: "combobox", named: .loosely("Genre")))
+      try await shelf.locator(css: ".books .slick-row").require(count: 2)
+    }
+  }
 }
 
-/// Bokeh serving the shelf app (`Fixtures/Bokeh`) on a port of its own,
-/// once for the test run.
+/// Bokeh serving the shelf app, and the page that frames it
+/// (`Fixtures/Bokeh`), on a port of its own, once for the test run.
 enum Bokeh {
   /// The `bokeh` command: `ASYNCWAIT_BOKEH`, or the one
   /// `Scripts/install-bokeh.sh` installs; `nil` when there is none.
@@ -176,7 +206,7 @@ enum Bokeh {
     guard let bokeh = executable else { throw AppServer.StartError(description: "Bokeh is not installed") }
     // Bokeh says where it listens: "Bokeh app running at: http://127.0.0.1:41234/shelf".
     return try await AppServer.start(
-      "Bokeh", "exec '\(bokeh)' serve shelf --address 127.0.0.1 --port 0 --allow-websocket-origin '*'",
+      "Bokeh", "exec '\(bokeh)' serve shelf framed --address 127.0.0.1 --port 0 --allow-websocket-origin '*'",
       readyWhen: .prints(/Bokeh app running at: (http:\/\/127\.0\.0\.1:\d+)\/shelf/),
       workingDirectory: AppServer.fixtures("Bokeh"))
   }

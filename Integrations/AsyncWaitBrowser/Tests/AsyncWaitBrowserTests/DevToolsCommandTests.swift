@@ -20,9 +20,11 @@ struct DevToolsCommandTests {
     DevTools.Browser.SetDownloadBehavior(downloadPath: "/tmp", browserContextID: "C"),
     DevTools.DOM.Focus(backendNodeID: 1),
     DevTools.DOM.ResolveNode(backendNodeID: 1, objectGroup: "G"),
-    DevTools.DOM.DescribeNode(objectID: "O"),
+    DevTools.DOM.DescribeNode(objectID: "O", backendNodeID: 1),
     DevTools.DOM.ScrollIntoViewIfNeeded(backendNodeID: 1),
     DevTools.DOM.GetContentQuads(backendNodeID: 1),
+    DevTools.DOM.GetFrameOwner(frameID: "F"),
+    DevTools.DOM.GetBoxModel(backendNodeID: 1),
     DevTools.DOM.SetFileInputFiles(files: ["/tmp/a"], backendNodeID: 1),
     DevTools.DOMSnapshot.CaptureSnapshot(computedStyles: ["visibility"]),
     DevTools.Emulation.SetDeviceMetricsOverride(width: 800, height: 600, deviceScaleFactor: 2),
@@ -58,6 +60,7 @@ struct DevToolsCommandTests {
     DevTools.Page.CaptureScreenshot(clip: BrowserNode.Box(x: 0, y: 0, width: 10, height: 10)),
     DevTools.Runtime.Enable(),
     DevTools.Runtime.AddBinding(name: "b"),
+    DevTools.Runtime.RunIfWaitingForDebugger(),
     DevTools.Runtime.Evaluate(expression: "1", returned: .deep, awaitPromise: true, objectGroup: "G"),
     DevTools.Runtime.CallFunctionOn(
       functionDeclaration: "function() {}", objectID: "O", arguments: [1], returned: .value, objectGroup: "G"),
@@ -73,6 +76,7 @@ struct DevToolsCommandTests {
     DevTools.Target.DisposeBrowserContext(browserContextID: "C"),
     DevTools.Target.CreateTarget(url: "about:blank", browserContextID: "C"),
     DevTools.Target.AttachToTarget(targetID: "T"),
+    DevTools.Target.SetAutoAttach(),
     DevTools.Target.CloseTarget(targetID: "T"),
   ]
 
@@ -253,6 +257,14 @@ struct DevToolsCommandTests {
       from: ["result": [["name": "0", "value": ["type": "object", "objectId": "E"]], ["value": [:]]]])
     #expect(properties.map(\.name) == ["0"])
     #expect(properties.first?.value.objectID == "E")
+    let corner = try DevTools.DOM.GetBoxModel.answer(
+      from: ["model": ["content": [10, 20, 30, 20, 30, 40, 10, 40], "border": [0, 0, 1, 1, 2, 2, 3, 3]]])
+    #expect(corner.x == 10 && corner.y == 20)
+    #expect(throws: BrowserError.unexpectedResponse) {
+      try DevTools.DOM.GetBoxModel.answer(from: ["model": ["content": [1, 2]]])
+    }
+    let described = DevTools.DOM.DescribeNode.answer(from: ["node": ["backendNodeId": 5, "frameId": "F"]])
+    #expect(described.backendNodeID == 5 && described.frameID == "F")
   }
 
   /// A typed command goes out with its method and parameters on the

@@ -553,8 +553,9 @@ struct PageQueryTests {
 
   /// Same-origin frames are searched in the page's own search.
   ///
-  /// Nested, one holding a shadow root, each frame's document under its
-  /// frame element, they are found as a snapshot finds them: the same
+  /// Nested, the inner one in a shadow root (which `window.frames` does not
+  /// count), each frame's document under its frame element, they are found
+  /// as a snapshot finds them: the same
   /// nodes, in the same order, with boxes placed on the page; a frame's
   /// text is its own document's. A change inside a frame is seen by the
   /// next search.
@@ -567,11 +568,10 @@ struct PageQueryTests {
         frame.style.cssText = "width: 420px; height: 420px; border: 3px solid; padding: 5px 7px";
         frame.srcdoc = `<h2>Newsletter</h2><label>Topic <input data-testid="topic"></label>
           <button data-testid="subscribe">Subscribe</button><p>Same text</p><div id="host"></div>
-          <iframe title="Inner"></iframe>
           <script>
-            document.getElementById("host").attachShadow({ mode: "open" }).innerHTML =
-              '<button data-testid="shadowed">Shadowed</button>';
-            document.querySelector("iframe").srcdoc =
+            const root = document.getElementById("host").attachShadow({ mode: "open" });
+            root.innerHTML = '<button data-testid="shadowed">Shadowed</button><iframe title="Inner"></iframe>';
+            root.querySelector("iframe").srcdoc =
               '<title>Inner frame</title><button data-testid="deep">Deep</button><p>Same text</p>';
           <\\/script>`;
         document.body.prepend(frame);
@@ -655,7 +655,7 @@ struct PageQueryTests {
       // A change in the inner frame's document is seen at once.
       _ = try await page.evaluate(
         """
-        document.querySelector("iframe").contentDocument.querySelector("iframe")
+        document.querySelector("iframe").contentDocument.getElementById("host").shadowRoot.querySelector("iframe")
           .contentDocument.body.insertAdjacentHTML("beforeend", "<p>Same text</p>"); 1
         """)
       let again = try #require(try await page.evaluateQuery(texts, request))

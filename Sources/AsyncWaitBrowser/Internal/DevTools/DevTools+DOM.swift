@@ -27,8 +27,15 @@ extension DevTools.DOM {
   /// `DOM.describeNode`: what node a script object is.
   struct DescribeNode: DevToolsCommand {
     static let method = "DOM.describeNode"
-    var objectID: String
-    var parameters: JSONValue { ["objectId": .string(objectID)] }
+    /// The node's script object, when it is named by one.
+    var objectID: String? = nil
+    /// The node's backend id, when it is named by one.
+    var backendNodeID: Int? = nil
+    var parameters: JSONValue {
+      .parameters([
+        "objectId": objectID.map(JSONValue.string), "backendNodeId": backendNodeID.map(JSONValue.integer),
+      ])
+    }
     /// The node's backend id, `nil` when Chromium gives none, and, for a
     /// frame's element, the id of the frame it holds.
     static func answer(from result: JSONValue) -> (backendNodeID: Int?, frameID: String?) {
@@ -56,6 +63,33 @@ extension DevTools.DOM {
         guard let numbers = quad.array?.compactMap(\.double), numbers.count == 8 else { return nil }
         return numbers
       }
+    }
+  }
+
+  /// `DOM.getFrameOwner`: the element that holds a frame, in the
+  /// process of the document that holds it.
+  struct GetFrameOwner: DevToolsCommand {
+    static let method = "DOM.getFrameOwner"
+    var frameID: String
+    var parameters: JSONValue { ["frameId": .string(frameID)] }
+    /// The element's backend node id.
+    static func answer(from result: JSONValue) throws(BrowserError) -> Int {
+      try result.required("backendNodeId", \.int, of: method)
+    }
+  }
+
+  /// `DOM.getBoxModel`: a node's boxes in its process's viewport.
+  struct GetBoxModel: DevToolsCommand {
+    static let method = "DOM.getBoxModel"
+    var backendNodeID: Int
+    var parameters: JSONValue { ["backendNodeId": .integer(backendNodeID)] }
+    /// The top left corner of its content box.
+    static func answer(from result: JSONValue) throws(BrowserError) -> (x: Double, y: Double) {
+      let content = try result.required("model", { $0["content"]?.array?.compactMap(\.double) }, of: method)
+      guard content.count == 8 else {
+        throw BrowserError.unexpectedResponse("\(method) returned a content quad of \(content.count) numbers")
+      }
+      return (content[0], content[1])
     }
   }
 

@@ -5,6 +5,13 @@ extension DevTools.Runtime {
     var parameters: JSONValue { [:] }
   }
 
+  /// `Runtime.runIfWaitingForDebugger`: lets a target attached paused
+  /// (``DevTools/Target/SetAutoAttach``) run.
+  struct RunIfWaitingForDebugger: DevToolsCommand {
+    static let method = "Runtime.runIfWaitingForDebugger"
+    var parameters: JSONValue { [:] }
+  }
+
   /// `Runtime.addBinding`: a global function that sends
   /// `Runtime.bindingCalled` with its argument.
   struct AddBinding: DevToolsCommand {

@@ -60,6 +60,24 @@ extension DevTools.Target {
     }
   }
 
+  /// `Target.setAutoAttach`: attaches to every frame from another origin
+  /// that the session's page (or frame) holds.
+  ///
+  /// Each such frame is a target of its own, run by another process,
+  /// attached as it comes: `Target.attachedToTarget` names its session, on
+  /// the same connection; the frame waits, before its document runs, until
+  /// `Runtime.runIfWaitingForDebugger`. No other kind of target (a worker)
+  /// is attached.
+  struct SetAutoAttach: DevToolsCommand {
+    static let method = "Target.setAutoAttach"
+    var parameters: JSONValue {
+      [
+        "autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true,
+        "filter": [["type": "iframe", "exclude": false]],
+      ]
+    }
+  }
+
   /// `Target.closeTarget`: closes a page.
   struct CloseTarget: DevToolsCommand {
     static let method = "Target.closeTarget"

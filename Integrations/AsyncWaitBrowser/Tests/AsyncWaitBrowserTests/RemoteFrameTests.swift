@@ -1,0 +1,155 @@
+@_spi(Integrations) import AsyncWait
+import AsyncWaitElements
+import Foundation
+import Testing
+
+@testable import AsyncWaitBrowser
+
+/// A frame from another origin runs in a process of its own, reached through
+/// a session of its own; its document is part of the page's tree all the
+/// same, under its frame element, and takes actions and assertions.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct RemoteFrameTests {
+  /// The newsletter form, served from `localhost` into a page of
+  /// `127.0.0.1`: another site, so another process.
+  static let elsewhere = site.url("/account/newsletter").replacingOccurrences(
+    of: "127.0.0.1", with: "localhost")
+
+  /// Adds the newsletter from another origin at the top of the page, in a
+  /// frame with a border and padding, and waits for it to load.
+  static func addFrame(to page: BrowserPage, title: String = "Elsewhere") async throws {
+    try await page.evaluate(
+      """
+      new Promise((loaded) => {
+        const frame = Object.assign(document.createElement("iframe"), { title: "\(title)", src: "\(elsewhere)" });
+        frame.style.cssText = "width: 400px; height: 160px; border: 5px solid; padding: 3px 9px";
+        frame.onload = () => loaded(1);
+        document.body.prepend(frame);
+      })
+      """)
+  }
+
+  @Test func aFrameFromAnotherOriginIsQueriedAndDrivenAsPartOfThePage() async throws {
+    try await withItemListPage { page in
+      try await Self.addFrame(to: page)
+      let frame = page.descendants(matching: "Iframe", named: "Elsewhere")
+      let topic = frame.descendants(labelled: "Topic")
+
+      try await page.fill(topic, with: "Actors", timeout: patience)
+      try await page.click(frame.buttons["Subscribe"], timeout: patience)
+
+      try await frame.descendants(matching: "status").require(
+        .text("Subscribed to Actors"), timeout: patience)
+      #expect(page.remoteFrames.withLock { $0.bySession.count } == 1)
+      let field = try #require(try await topic.element.snapshot()?.box)
+      let owner = try #require(try await frame.element.snapshot()?.box)
+      // The frame's boxes are placed on the page, inside its frame element.
+      #expect(field.x > owner.x && field.y > owner.y)
+      #expect(field.y + field.height < owner.y + owner.height)
+      // A frame that goes takes its tree and its session with it.
+      try await page.evaluate("document.querySelector('iframe').remove()")
+      try await topic.requireNonExistence(timeout: patience)
+      try await requireEventually("the frame's session is forgotten", timeout: patience) {
+        page.remoteFrames.withLock { $0.bySession.isEmpty }
+      }
+    }
+  }
+}
+
+extension RemoteFrameTests {
+  /// The page's own search reaches a frame from another origin by running
+  /// in its process, from its document, and finds there what a snapshot
+  /// finds: the same nodes, in the page's order (a frame's matches where
+  /// its frame element is), with their boxes placed on the page.
+  @Test func aFrameFromAnotherOriginIsSearchedInItsProcessAsASnapshotFindsIt() async throws {
+    try await withItemListPage { page in
+      try await Self.addFrame(to: page)
+      try await page.evaluate(
+        """
+        document.body.insertAdjacentHTML("afterbegin", '<button data-testid="before">Subscribe</button>');
+        document.body.insertAdjacentHTML("beforeend", '<button data-testid="after">Subscribe</button>');
+        1
+        """)
+      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
+      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+      func search(_ type: ElementType, _ filters: [QueryPlan.Filter]) -> QueryPlan.Step {
+        .search(.descendants, type, filters)
+      }
+      func pattern(_ text: String) throws -> TextMatch.Pattern {
+        try #require(TextMatch.exactly(text).pattern)
+      }
+      let frame = snapshotRoot.descendants(matching: "Iframe").matching(named: "Elsewhere")
+      let cases: [(QueryPlan, ElementQuery<BrowserNode>)] = try [
+        (
+          QueryPlan(steps: [search(.button, [.named(pattern("Subscribe"))])]),
+          snapshotRoot.buttons.matching(named: "Subscribe")
+        ),
+        (
+          QueryPlan(steps: [search(.textField, [.labelled(pattern("Topic"))])]),
+          snapshotRoot.textFields.matching(labelled: "Topic")
+        ),
+        (
+          QueryPlan(steps: [search(.any, [.text(pattern("Subscribe"))])]),
+          snapshotRoot.descendants(withText: "Subscribe")
+        ),
+        (
+          QueryPlan(steps: [
+            search("Iframe", [.named(pattern("Elsewhere"))]), .select(index: 0, isImplicit: true),
+            search(.button, [.identifierOrLabel("Subscribe")]),
+          ]),
+          frame.buttons.matching(named: "Subscribe")
+        ),
+      ]
+      for (plan, reference) in cases {
+        let evaluated = try #require(try await page.evaluateQuery(plan, request), "declined: \(plan)")
+        let expected = try await reference.snapshots()
+        #expect(!expected.isEmpty, "\(plan)")
+        #expect(
+          evaluated.nodes.map(PageQueryTests.Reading.init) == expected.map(PageQueryTests.Reading.init),
+          "\(plan)")
+      }
+      // Before the frame, in it, after it.
+      let buttons = try #require(
+        try await page.evaluateQuery(
+          QueryPlan(steps: [search(.button, [.named(pattern("Subscribe"))])]), request))
+      #expect(buttons.nodes.map(\.identifier) == ["before", "", "after"])
+      // Its box is on the page: inside its frame element's content box,
+      // past a border of 5 and a padding of 3 by 9.
+      let owner = try #require(try await frame.element.snapshot()?.box)
+      let inside = try #require(buttons.nodes[1].box)
+      #expect(inside.x >= owner.x + 5 + 9 && inside.y >= owner.y + 5 + 3)
+      #expect(
+        inside.x + inside.width <= owner.x + owner.width && inside.y + inside.height <= owner.y + owner.height
+      )
+    }
+  }
+
+  /// A frame from another origin is prepared as the page is.
+  ///
+  /// Its documents define the search and wake the page's waits when they
+  /// change. The wait
+  /// polls once an hour and has an hour: only the frame's report of the
+  /// change can end it before the suite's time limit.
+  @Test func aChangeInAFrameFromAnotherOriginWakesThePagesWaits() async throws {
+    try await withItemListPage { page in
+      try await Self.addFrame(to: page)
+      let session = try #require(page.remoteFrames.withLock { $0.bySession.keys.first })
+      let prepared = try await page.browser.connection.send(
+        DevTools.Runtime.Evaluate(
+          expression: "[typeof __asyncWaitChanged, typeof __asyncWaitFind, typeof __asyncWaitVersion]",
+          returned: .value),
+        session: session)
+      #expect(prepared.result.value == ["function", "function", "number"])
+      // The first probe runs before the change, which is 100 ms away.
+      _ = try await page.browser.connection.send(
+        DevTools.Runtime.Evaluate(
+          expression: """
+            setTimeout(() => document.body.insertAdjacentHTML("beforeend", "<button>Added in the frame</button>"), 100)
+            """,
+          returned: .value),
+        session: session)
+      try await page.buttons.matching(named: "Added in the frame").firstMatch.requireExistence(
+        timeout: BrowserPageTests.hour, pollingInterval: BrowserPageTests.hour)
+    }
+  }
+}
