@@ -24,7 +24,10 @@ system's Chromium. For each page size N, after the page has loaded:
 
 Then, with --shadow-rows N,…, the waits and the click (no change) on
 pages whose list is inside a web component's open shadow root, served at
-BASE/shadow-rows/N, reported under "shadowRows".
+BASE/shadow-rows/N, reported under "shadowRows"; and with --frame-rows
+N,…, on pages that show the page of N rows in a frame from another origin
+(BASE/frame-rows/N), through `page.frame_locator("iframe[title=Rows]")`,
+reported under "frameRows".
 
 With --open-samples K, for each page size N, K pages opened as a test
 opens one: `browser.new_context()`, `context.new_page()` and
@@ -128,13 +131,20 @@ def measure(
     change_delay: int,
     change_timeout: float,
     changes: bool = True,
+    frame: bool = False,
 ) -> dict[str, list[float | None]]:
-    """Takes every kind of sample on the loaded page of `count` rows."""
+    """Takes every kind of sample on the loaded page of `count` rows.
+
+    With `frame`, the rows are in the page's frame, found through `frame_locator`.
+    """
     last = count
+    root = page.frame_locator("iframe[title=Rows]") if frame else page
+    # Where the page's script keeps its counts: the frame's document, or the page's.
+    scripts = page.main_frame.child_frames[0] if frame else page
     waits = {
-        "waitByID": lambda: expect(page.get_by_test_id(f"row-{last}")).to_be_visible(),
-        "waitByRole": lambda: expect(page.get_by_role("button", name=f"Remove Item {last}")).to_be_visible(),
-        "waitByText": lambda: expect(page.get_by_text(f"Item {last}", exact=True)).to_be_visible(),
+        "waitByID": lambda: expect(root.get_by_test_id(f"row-{last}")).to_be_visible(),
+        "waitByRole": lambda: expect(root.get_by_role("button", name=f"Remove Item {last}")).to_be_visible(),
+        "waitByText": lambda: expect(root.get_by_text(f"Item {last}", exact=True)).to_be_visible(),
     }
     results: dict[str, list[float | None]] = {}
     for kind, wait in waits.items():
@@ -142,13 +152,13 @@ def measure(
             wait()
         results[kind] = [timed(wait) for _ in range(samples)]
 
-    button = page.get_by_test_id(f"remove-{last}")
+    button = root.get_by_test_id(f"remove-{last}")
     clicks: list[float] = []
     for index in range(warmup + samples):
-        before = page.evaluate("window.clicks")
+        before = scripts.evaluate("window.clicks")
         elapsed = timed(lambda: button.click())
         # The click reached the page's handler, on the right button.
-        clicked = page.evaluate("[window.clicks, window.clickedRow]")
+        clicked = scripts.evaluate("[window.clicks, window.clickedRow]")
         if clicked != [before + 1, f"remove-{last}"]:
             raise RuntimeError(f"click {index} on remove-{last} did not reach the page: {clicked}")
         if index >= warmup:
@@ -230,6 +240,9 @@ def main() -> None:
     parser.add_argument(
         "--shadow-rows", default="", help="sizes of the pages whose list is in a shadow root (BASE/shadow-rows/N)"
     )
+    parser.add_argument(
+        "--frame-rows", default="", help="sizes of the pages shown in a frame from another origin (BASE/frame-rows/N)"
+    )
     parser.add_argument("--open-samples", type=int, default=0, help="pages opened at each size; 0 for none")
     parser.add_argument("--suite-tests", type=int, default=0, help="tests of the suite; 0 for no suite")
     parser.add_argument("--suite-runs", type=int, default=1, help="runs of the suite")
@@ -304,6 +317,22 @@ def main() -> None:
                     kind: [round(value, 3) for value in values] for kind, values in results.items()
                 }
                 log(f"{count} rows in a shadow root: " + ", ".join(
+                    f"{kind} p50 {percentile(values, 0.5):.1f} ms" for kind, values in results.items()))
+                page.close()
+            output["frameRows"] = {}
+            for count in [int(count) for count in arguments.frame_rows.split(",") if count.strip()]:
+                page = context.new_page()
+                page.set_default_navigation_timeout(arguments.navigation_timeout)
+                page.goto(f"{base}/frame-rows/{count}", wait_until="load")
+                taken = samples[counts.index(count)] if count in counts else samples[-1]
+                results = measure(
+                    page, count, taken, arguments.warmup, arguments.change_delay, arguments.change_timeout,
+                    changes=False, frame=True,
+                )
+                output["frameRows"][str(count)] = {
+                    kind: [round(value, 3) for value in values] for kind, values in results.items()
+                }
+                log(f"{count} rows in a frame: " + ", ".join(
                     f"{kind} p50 {percentile(values, 0.5):.1f} ms" for kind, values in results.items()))
                 page.close()
             context.close()

@@ -193,7 +193,9 @@ func samplesOfEachKind(_ size: Int) -> Int {
 }
 /// The sizes of the pages whose list is inside a web component's shadow root.
 let shadowSizes = quick ? [1000] : [5000]
-let rowsSite = try LoopbackServer.rows(sizes, inShadowRoots: shadowSizes)
+/// The sizes of the pages shown in a frame from another origin.
+let frameSizes = quick ? [1000] : [5000]
+let rowsSite = try LoopbackServer.rows(sizes, inShadowRoots: shadowSizes, inFrames: frameSizes)
 struct SizeRow {
   var size: Int
   var waitByID: [Double] = []
@@ -211,11 +213,15 @@ func timed(_ body: () async throws -> Void) async throws -> Double {
 /// How long any sample may wait.
 let patience = Duration.seconds(300)
 /// The waits on the last row of `page` (by test id, by role and name, by
-/// text) and the click on its button: kind by kind, each after one sample
-/// not kept, as Playwright/bench.py takes its samples, so that a wait's
-/// samples follow one another on a page that has not changed since the one
-/// before.
-func measureWaitsAndClick(on page: BrowserPage, rows size: Int, samples: Int) async throws -> SizeRow {
+/// text) and the click on its button.
+///
+/// Kind by kind, each after one sample not kept, as Playwright/bench.py
+/// takes its samples, so that a wait's samples follow one another on a page
+/// that has not changed since the one before. The rows are searched for in
+/// `scope`: the page, or a frame (`page.frameLocator(css:)`).
+func measureWaitsAndClick<Scope: ElementTypeQueryProvider>(
+  on page: BrowserPage, in scope: Scope, rows size: Int, samples: Int
+) async throws -> SizeRow where Scope.Node == BrowserNode {
   func sampled(_ body: () async throws -> Void) async throws -> [Double] {
     try await body()
     var taken: [Double] = []
@@ -224,16 +230,16 @@ func measureWaitsAndClick(on page: BrowserPage, rows size: Int, samples: Int) as
   }
   var measured = SizeRow(size: size)
   measured.waitByID = try await sampled {
-    try await page.cells["row-\(size)"].requireExistence(timeout: patience)
+    try await scope.cells["row-\(size)"].requireExistence(timeout: patience)
   }
   measured.waitByRole = try await sampled {
-    try await page.buttons["Remove Item \(size)"].requireExistence(timeout: patience)
+    try await scope.buttons["Remove Item \(size)"].requireExistence(timeout: patience)
   }
   measured.waitByText = try await sampled {
-    try await page.descendants(withText: "Item \(size)").requireExistence(timeout: patience)
+    try await scope.descendants(withText: "Item \(size)").requireExistence(timeout: patience)
   }
   measured.click = try await sampled {
-    try await page.click(page.buttons["remove-\(size)"], timeout: patience)
+    try await page.click(scope.buttons["remove-\(size)"], timeout: patience)
   }
   return measured
 }
@@ -242,7 +248,7 @@ for size in sizes {
   let samples = samplesOfEachKind(size)
   let rowsPage = try await browser.newPage(
     url: rowsSite.url(RowsPage.path(rows: size)), timeout: .seconds(120))
-  var measured = try await measureWaitsAndClick(on: rowsPage, rows: size, samples: samples)
+  var measured = try await measureWaitsAndClick(on: rowsPage, in: rowsPage, rows: size, samples: samples)
   for index in 0...samples {
     try await rowsPage.evaluate("window.addRowLater(50)")
     try await rowsPage.cells["row-new"].requireExistence(timeout: patience)
@@ -262,8 +268,22 @@ for size in shadowSizes {
   let shadowPage = try await browser.newPage(
     url: rowsSite.url(RowsPage.shadowPath(rows: size)), timeout: .seconds(120))
   shadowRows.append(
-    try await measureWaitsAndClick(on: shadowPage, rows: size, samples: samplesOfEachKind(size)))
+    try await measureWaitsAndClick(
+      on: shadowPage, in: shadowPage, rows: size, samples: samplesOfEachKind(size)))
   try await shadowPage.close()
+}
+
+// The same waits and click on a page that shows the rows in a frame from
+// another origin, through `frameLocator`, as Playwright/bench.py takes them.
+var frameRows: [SizeRow] = []
+for size in frameSizes {
+  let framedPage = try await browser.newPage(
+    url: rowsSite.url(RowsPage.framePath(rows: size)), timeout: .seconds(120))
+  frameRows.append(
+    try await measureWaitsAndClick(
+      on: framedPage, in: framedPage.frameLocator(css: "iframe[title=Rows]"), rows: size,
+      samples: samplesOfEachKind(size)))
+  try await framedPage.close()
 }
 
 // A test end to end, on the account page, as a user writes it: the same
@@ -355,6 +375,7 @@ try await withWaitDefaults(timeout: patienceForFlows) {
 var playwright: [String: [String: [Double]]] = [:]
 var playwrightFlows: [Double] = []
 var playwrightShadow: [String: [String: [Double]]] = [:]
+var playwrightFrames: [String: [String: [Double]]] = [:]
 var playwrightOpened: [String: [Double]] = [:]
 var playwrightSuites: [Double] = []
 var playwrightResponses: [Double] = []
@@ -371,6 +392,7 @@ if FileManager.default.isExecutableFile(atPath: python) {
     "--samples", sizes.map { String(samplesOfEachKind($0)) }.joined(separator: ","),
     "--flow-samples", String(flowSamples),
     "--shadow-rows", shadowSizes.map(String.init).joined(separator: ","),
+    "--frame-rows", frameSizes.map(String.init).joined(separator: ","),
     "--open-samples", String(openSamples), "--suite-tests", String(suiteTests),
     "--suite-runs", String(suiteRuns), "--response-samples", String(responseSamples),
     "--chromium", browser.executablePath ?? "",
@@ -386,6 +408,7 @@ if FileManager.default.isExecutableFile(atPath: python) {
   {
     playwright = rows
     playwrightShadow = json["shadowRows"] as? [String: [String: [Double]]] ?? [:]
+    playwrightFrames = json["frameRows"] as? [String: [String: [Double]]] ?? [:]
     playwrightFlows = json["flow"] as? [Double] ?? []
     playwrightOpened = json["open"] as? [String: [Double]] ?? [:]
     playwrightSuites = json["suite"] as? [Double] ?? []
@@ -416,6 +439,7 @@ func tableRow(_ measured: SizeRow, _ theirs: [String: [Double]]?, withChange: Bo
 }
 let sizeTable = sizeRows.map { tableRow($0, playwright[String($0.size)], withChange: true) }
 let shadowTable = shadowRows.map { tableRow($0, playwrightShadow[String($0.size)], withChange: false) }
+let frameTable = frameRows.map { tableRow($0, playwrightFrames[String($0.size)], withChange: false) }
 
 let version = try await browser.version
 print(
@@ -455,6 +479,12 @@ print(
   | rows in a shadow root | wait, by id | wait, by role and name | wait, by text | click |
   | --- | --- | --- | --- | --- |
   \(shadowTable.joined(separator: "\n"))
+
+  The same waits and click on a page that shows the page of N rows in a frame from another origin (`<iframe title="Rows">`, 127.0.0.1 framing localhost, which Chromium runs in a process of its own), through `page.frameLocator(css: "iframe[title=Rows]")` (Playwright's `page.frame_locator(…)`), p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs); samples of each kind, in both: \(frameSizes.map { "\(samplesOfEachKind($0)) at \($0)" }.joined(separator: ", ")) rows.
+
+  | rows in a frame | wait, by id | wait, by role and name | wait, by text | click |
+  | --- | --- | --- | --- | --- |
+  \(frameTable.joined(separator: "\n"))
 
   A test end to end on the account page (`/account`), as a user writes it: load the page, fill two fields, pick an option, check a box, save, assert the status's text, delete a draft, assert the count, add a to-do with Enter, assert it unchecked, check it, assert its class; p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs):
 

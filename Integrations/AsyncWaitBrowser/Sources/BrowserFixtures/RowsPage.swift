@@ -123,6 +123,38 @@ public enum RowsPage {
   /// - Returns: The path.
   public static func shadowPath(rows count: Int) -> String { "/shadow-rows/\(count)" }
 
+  /// Returns the HTML of a page that shows the page of `count` rows in a
+  /// frame from another origin, `<iframe title="Rows">`: served from
+  /// 127.0.0.1, it frames `/rows/count` from localhost (and the other way
+  /// round), another site, which Chromium runs in a process of its own.
+  ///
+  /// - Parameter count: How many rows the framed page has.
+  /// - Returns: The HTML.
+  public static func framedHTML(rows count: Int) -> String {
+    """
+    <!doctype html>
+    <html lang="en">
+    <head><meta charset="utf-8"><title>Framed rows</title></head>
+    <body>
+    <h1>Framed rows</h1>
+    <iframe title="Rows" style="width: 900px; height: 600px"></iframe>
+    <script>
+      const other = location.hostname === "127.0.0.1" ? "localhost" : "127.0.0.1";
+      document.querySelector("iframe").src = `${location.protocol}//${other}:${location.port}\(path(rows: count))`;
+    </script>
+    </body>
+    </html>
+    """
+  }
+
+  /// Returns the path of the page that frames the page of `count` rows
+  /// from another origin (``framedHTML(rows:)``), such as
+  /// `/frame-rows/5000`.
+  ///
+  /// - Parameter count: How many rows.
+  /// - Returns: The path.
+  public static func framePath(rows count: Int) -> String { "/frame-rows/\(count)" }
+
   /// Returns the path of the page with the given number of rows.
   ///
   /// A server of ``LoopbackServer/rows(_:)`` serves the page of `count` rows
@@ -144,11 +176,16 @@ extension LoopbackServer {
   ///   - counts: The pages' numbers of rows, such as `[100, 1000, 5000, 20000]`.
   ///   - shadowCounts: The numbers of rows of pages whose list is inside a
   ///     shadow root (``RowsPage/shadowPath(rows:)``).
+  ///   - frameCounts: The numbers of rows of pages shown in a frame from
+  ///     another origin (``RowsPage/framePath(rows:)``).
   /// - Returns: The running server; ``RowsPage/path(rows:)`` gives each page's path.
   /// - Throws: `POSIXError` when no socket can be bound.
-  public static func rows(_ counts: [Int], inShadowRoots shadowCounts: [Int] = []) throws -> LoopbackServer {
+  public static func rows(
+    _ counts: [Int], inShadowRoots shadowCounts: [Int] = [], inFrames frameCounts: [Int] = []
+  ) throws -> LoopbackServer {
     var pages: [String: String] = [:]
-    for count in counts { pages[RowsPage.path(rows: count)] = RowsPage.html(rows: count) }
+    for count in counts + frameCounts { pages[RowsPage.path(rows: count)] = RowsPage.html(rows: count) }
+    for count in frameCounts { pages[RowsPage.framePath(rows: count)] = RowsPage.framedHTML(rows: count) }
     for count in shadowCounts {
       pages[RowsPage.shadowPath(rows: count)] = RowsPage.html(rows: count, inShadowRoot: true)
     }
