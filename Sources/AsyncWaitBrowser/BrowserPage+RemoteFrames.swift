@@ -222,8 +222,13 @@ extension BrowserPage {
   /// and its own frames from another origin under their elements.
   private func remoteFrameTree(_ frame: RemoteFrame) async throws -> BrowserNode? {
     let offset = frame.number << RemoteFrames.shift
+    // The CSS selectors of the query being resolved, run in its documents.
+    let selectors = TreeSelectors.current
+    async let marks: [Int: [String]] = selectors.isEmpty ? [:] : selectedElements(selectors, in: frame)
     async let accessibility = send(DevTools.Accessibility.GetFullAXTree(), in: frame)
-    async let capture = send(DevTools.DOMSnapshot.CaptureSnapshot(computedStyles: []), in: frame)
+    async let capture = send(
+      DevTools.DOMSnapshot.CaptureSnapshot(computedStyles: selectors.isEmpty ? [] : ["visibility"]), in: frame
+    )
     let dom = PageSnapshot.rebased(dom: try await capture, by: offset)
     let nodes = PageSnapshot.rebased(accessibility: try await accessibility, by: offset)
     var frames: [Int: [JSONValue]] = [:]
@@ -234,7 +239,7 @@ extension BrowserPage {
     }
     let remote = try await remoteFrameTrees(in: frame.sessionID, number: frame.number)
     return try PageSnapshot.tree(
-      accessibility: nodes, frames: frames, dom: dom, remoteFrames: remote,
+      accessibility: nodes, frames: frames, dom: dom, remoteFrames: remote, marks: try await marks,
       marksTextHolders: TreeSelectors.searchesText)
   }
 }

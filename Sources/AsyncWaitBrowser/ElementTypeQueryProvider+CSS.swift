@@ -11,11 +11,12 @@ extension ElementTypeQueryProvider where Node == BrowserNode {
   /// try await page.locator(css: ".todo-count").require(.text("3 items left"))
   /// ```
   ///
-  /// The page runs the selector as `querySelectorAll` does, in its main
-  /// document and through open shadow roots, as Playwright's CSS engine
-  /// does: a descendant or child combinator crosses from a web component
-  /// into its shadow root (`page.locator(css: "my-list li")`), a sibling
-  /// combinator stays in its tree, and a closed shadow root is not reached.
+  /// The page runs the selector as `querySelectorAll` does, in each of its
+  /// documents (its frames', of any origin, too, each matched alone), and
+  /// through open shadow roots, as Playwright's CSS engine does: a
+  /// descendant or child combinator crosses from a web component into its
+  /// shadow root (`page.locator(css: "my-list li")`), a sibling combinator
+  /// stays in its tree, and a closed shadow root is not reached.
   /// The query then finds, in the page's tree, the elements
   /// it selected that are below each match so far. An element the
   /// accessibility tree leaves out (a `<span>` around text, a layout `<div>`)
@@ -47,7 +48,7 @@ extension ElementTypeQueryProvider where Node == BrowserNode {
   ///
   /// ```swift
   /// let shelf = page.frameLocator(css: "iframe[title=Shelf]")
-  /// try await page.fill(shelf.descendants(labelled: "Your name"), with: "Ursula")
+  /// try await page.fill(shelf.descendants(labelled: .loosely("Your name")), with: "Ursula")
   /// try await shelf.descendants(identifiedBy: "greeting").require(.text("Hello, Ursula"))
   /// ```
   ///
@@ -57,11 +58,10 @@ extension ElementTypeQueryProvider where Node == BrowserNode {
   /// placed on the page. So a query below the frame elements this finds
   /// searches their documents, and an action on what it finds acts in the
   /// frame, as below Playwright's `frameLocator`. It is
-  /// ``locator(css:)`` kept to frame elements (role `Iframe`): the
-  /// selector runs in the page's main document and its open shadow roots,
-  /// not in a frame's document, so a frame inside a frame is found by a
-  /// query below the outer one (`shelf.descendants(matching: "Iframe")`).
-  /// It reads as written in a failure:
+  /// ``locator(css:)`` kept to frame elements (role `Iframe`), so a frame
+  /// inside a frame is chained as in Playwright:
+  /// `page.frameLocator(css: "#outer").frameLocator(css: "#inner")`. It
+  /// reads as written in a failure:
   /// `page.frameLocator(css: "iframe[title=Shelf]")`.
   ///
   /// - Parameter selector: The CSS selector of the frame elements.
@@ -75,21 +75,28 @@ extension ElementTypeQueryProvider where Node == BrowserNode {
 }
 
 extension BrowserPage {
-  /// The elements of the main document and its open shadow roots that
-  /// each of `selectors` selects,
-  /// by backend node id: the marks of a snapshot for ``locator(css:)``.
+  /// The elements of the documents of a process (its main document and
+  /// its same-origin frames', through their open shadow roots) that each
+  /// of `selectors` selects, by backend node id: the marks of a snapshot
+  /// for ``locator(css:)``.
   ///
+  /// - Parameters:
+  ///   - selectors: The CSS selectors.
+  ///   - frame: The frame from another origin whose process is asked, its
+  ///     ids moved above the page's (``RemoteFrames/shift``); `nil` for the
+  ///     page's.
+  /// - Returns: The selectors that select each element, by its id.
   /// - Throws: ``BrowserError/invalidSelector`` for a selector the page
   ///   cannot parse; ``BrowserError`` when Chromium goes away.
-  func selectedElements(_ selectors: [String]) async throws -> [Int: [String]] {
+  func selectedElements(_ selectors: [String], in frame: RemoteFrame? = nil) async throws -> [Int: [String]] {
     let group = "asyncwait-css-\(UInt64.random(in: 0...UInt64.max))"
     defer {
-      Task { [self] in try? await send(DevTools.Runtime.ReleaseObjectGroup(objectGroup: group)) }
+      Task { [self] in try? await send(DevTools.Runtime.ReleaseObjectGroup(objectGroup: group), in: frame) }
     }
     // One array of every selected element, and how many each selector selected.
     let script = "(\(PageScript.selectCSS))(\(JSONValue.array(selectors.map(JSONValue.string)).serialized))"
     let answer = try await send(
-      DevTools.Runtime.Evaluate(expression: script, returned: .object, objectGroup: group))
+      DevTools.Runtime.Evaluate(expression: script, returned: .object, objectGroup: group), in: frame)
     guard answer.exception == nil, let list = answer.result.objectID else {
       throw BrowserError.unexpectedResponse(
         "the page did not run the CSS selectors: \(answer.exception ?? "no array came back")")
@@ -98,7 +105,7 @@ extension BrowserPage {
     var counts: [Int] = []
     var invalid: String?
     var reason = ""
-    for (key, object) in try await send(DevTools.Runtime.GetProperties(objectID: list)) {
+    for (key, object) in try await send(DevTools.Runtime.GetProperties(objectID: list), in: frame) {
       let value = object.value
       switch key {
       case "counts": counts = (value?.string ?? "").split(separator: ",").compactMap { Int($0) }
@@ -118,7 +125,11 @@ extension BrowserPage {
     let backendIDs = try await withThrowingTaskGroup(of: (Int, Int?).self) { tasks in
       for (position, element) in elements.enumerated() {
         tasks.addTask {
-          (position, try await self.send(DevTools.DOM.DescribeNode(objectID: element.objectID)).backendNodeID)
+          (
+            position,
+            try await self.send(DevTools.DOM.DescribeNode(objectID: element.objectID), in: frame)
+              .backendNodeID
+          )
         }
       }
       var backendIDs = [Int?](repeating: nil, count: elements.count)
@@ -129,7 +140,9 @@ extension BrowserPage {
     var position = 0
     for (selector, count) in zip(selectors, counts) {
       for backendID in backendIDs[position..<min(position + count, backendIDs.count)] {
-        if let backendID { marks[backendID, default: []].append(selector) }
+        if let backendID {
+          marks[backendID + (frame?.number ?? 0) << RemoteFrames.shift, default: []].append(selector)
+        }
       }
       position += count
     }

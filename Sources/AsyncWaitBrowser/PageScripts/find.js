@@ -57,21 +57,26 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
     for (const element of texts) found.set(element, "t");
   }
   if (css !== null && css !== undefined) {
-    // Through the document's open shadow roots, as Playwright's CSS engine
-    // and a snapshot's (selectCSS.js) go; a selector does not enter
-    // frames. `:scope` is the scope in a search below an element, and the
-    // document's root element through shadow roots: a snapshot answers.
-    const ownShadowRoots = shadowRoots.filter((root) => root.ownerDocument === doc);
+    // Through open shadow roots, as Playwright's CSS engine and a
+    // snapshot's (selectCSS.js) go, and in each same-origin frame's
+    // document, matched alone (a frame from another origin runs it in its
+    // own). `:scope` is the scope in a search below an element, and a
+    // document's root element through shadow roots and frames: a snapshot
+    // answers.
     let selected;
-    if (ownShadowRoots.length > 0) {
+    if (shadowRoots.length > 0 || frames.length > 0) {
       if (/:scope\b/i.test(css) && scope !== doc) {
         result.declined = true;
         return result;
       }
-      const all = selectCSS.call(null, [css], ownShadowRoots);
-      if (all.invalid !== undefined) {
-        result.invalid = all.reason;
-        return result;
+      const all = [];
+      for (const root of [doc, ...frames]) {
+        const own = selectCSS.call(null, [css], shadowRoots.filter((shadow) => shadow.ownerDocument === root), root);
+        if (own.invalid !== undefined) {
+          result.invalid = own.reason;
+          return result;
+        }
+        all.push(...own);
       }
       selected = scope === doc ? all : all.filter((element) => element !== scope && isBelowScope(element));
     } else {

@@ -1,43 +1,78 @@
-// Runs CSS selectors in the main document, through open shadow roots as
-// Playwright's CSS engine does: one array of every element each selects,
-// in turn, with `counts` (how many each selected, joined by commas), or
-// `invalid` and `reason` for the first selector the page cannot parse.
+// Runs CSS selectors in each document of the page (the main document and
+// its same-origin frames', each matched alone), through open shadow roots
+// as Playwright's CSS engine does: one array of every element each
+// selects, in turn, with `counts` (how many each selected, joined by
+// commas), or `invalid` and `reason` for the first selector the page
+// cannot parse.
 //
-// The document's own `querySelectorAll` answers for its light tree. Inside
+// A document's own `querySelectorAll` answers for its light tree. Inside
 // an open shadow root, a selector is matched compound by compound from the
 // right, with a shadow root's host as the parent of its top elements, so
 // that a descendant (` `) or child (`>`) combinator crosses into a web
 // component (`my-list li`); a sibling combinator (`+`, `~`) does not leave
 // its tree. Closed shadow roots are not reached, nor is a shadow root by a
-// selector with `:scope`. find.js runs it too, with the document's open
-// shadow roots, which it has found already (`knownShadowRoots`).
-function (selectors, knownShadowRoots) {
+// selector with `:scope`. find.js runs it too, on one document
+// (`knownDocument`) with its open shadow roots, which it has found already
+// (`knownShadowRoots`).
+function (selectors, knownShadowRoots, knownDocument) {
   const found = [];
   found.counts = [];
-  // Open shadow roots, looked for only when the page has had one
+  const documents = knownDocument ? [knownDocument] : documentsOfPage();
+  // Each document's open shadow roots, looked for only when it has had one
   // (observeChanges.js notes them as they come).
-  const shadowRoots = knownShadowRoots ?? [];
-  if (knownShadowRoots === undefined && window.__asyncWaitHasShadowRoots !== false) {
-    const pending = [document];
+  const shadowRootsOf = new Map(documents.map((root) => [root, knownShadowRoots ?? openShadowRoots(root)]));
+  for (const selector of selectors) {
+    const elements = [];
+    for (const root of documents) {
+      try {
+        elements.push(...selectIn(root, selector));
+      } catch (error) {
+        found.invalid = selector;
+        found.reason = String(error.message);
+        return found;
+      }
+    }
+    found.counts.push(elements.length);
+    for (const element of elements) found.push(element);
+  }
+  found.counts = found.counts.join(",");
+  return found;
+
+  // The main document and the documents of its same-origin frames, at any
+  // depth, through open shadow roots.
+  function documentsOfPage() {
+    const all = [document];
+    for (let index = 0; index < all.length; index++) {
+      const root = all[index];
+      const view = root.defaultView;
+      if ((view?.frames.length ?? 0) === 0 && view?.__asyncWaitHasFrames === false) continue;
+      const owners = [root, ...openShadowRoots(root)].flatMap(
+        (tree) => Array.from(tree.querySelectorAll("iframe, frame")));
+      for (const owner of owners) if (owner.contentDocument) all.push(owner.contentDocument);
+    }
+    return all;
+  }
+
+  // The open shadow roots of a document, at any depth.
+  function openShadowRoots(root) {
+    const roots = [];
+    if (root.defaultView?.__asyncWaitHasShadowRoots === false) return roots;
+    const pending = [root];
     while (pending.length > 0) {
-      const root = pending.pop();
-      for (const element of root.querySelectorAll("*")) {
+      for (const element of pending.pop().querySelectorAll("*")) {
         if (element.shadowRoot) {
-          shadowRoots.push(element.shadowRoot);
+          roots.push(element.shadowRoot);
           pending.push(element.shadowRoot);
         }
       }
     }
+    return roots;
   }
-  for (const selector of selectors) {
-    let elements;
-    try {
-      elements = Array.from(document.querySelectorAll(selector));
-    } catch (error) {
-      found.invalid = selector;
-      found.reason = String(error.message);
-      return found;
-    }
+
+  // What `selector` selects in a document and its open shadow roots.
+  function selectIn(root, selector) {
+    const elements = Array.from(root.querySelectorAll(selector));
+    const shadowRoots = shadowRootsOf.get(root);
     // `:scope` is the document's root element, which no shadow root holds.
     if (shadowRoots.length > 0 && !/:scope\b/i.test(selector)) {
       const seen = new Set(elements);
@@ -60,11 +95,8 @@ function (selectors, knownShadowRoots) {
         }
       }
     }
-    found.counts.push(elements.length);
-    for (const element of elements) found.push(element);
+    return elements;
   }
-  found.counts = found.counts.join(",");
-  return found;
 
   // An element's parent, or the host of the shadow root it is at the top of.
   function parentOf(element) {

@@ -633,6 +633,25 @@ struct PageQueryTests {
           ]),
           outer.descendants(withText: "Same text")
         ),
+        // A selector runs in each document, matched alone (the page's
+        // moving button is left out: it moves between two reads).
+        (
+          QueryPlan(steps: [Self.search(.any, [.selector("button:not([data-testid=moving])")])]),
+          snapshotRoot.locator(css: "button:not([data-testid=moving])")
+        ),
+        (
+          QueryPlan(steps: [Self.search(.any, [.selector("body > p")])]),
+          snapshotRoot.locator(css: "body > p")
+        ),
+        (
+          QueryPlan(steps: [
+            Self.search("Iframe", [.selector("iframe[title=Outer]")]), .select(index: 0, isImplicit: true),
+            Self.search("Iframe", [.selector("iframe[title=Inner]")]), .select(index: 0, isImplicit: true),
+            Self.search(.button, [.identifier("deep")]),
+          ]),
+          snapshotRoot.frameLocator(css: "iframe[title=Outer]").frameLocator(css: "iframe[title=Inner]")
+            .buttons.matching(identifier: "deep")
+        ),
       ]
       for (plan, reference) in cases {
         let evaluated = try #require(try await page.evaluateQuery(plan, request), "declined: \(plan)")

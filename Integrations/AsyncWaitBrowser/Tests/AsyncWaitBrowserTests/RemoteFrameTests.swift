@@ -99,6 +99,18 @@ extension RemoteFrameTests {
           ]),
           frame.buttons.matching(named: "Subscribe")
         ),
+        // A selector runs in the frame's document too, in its process.
+        (
+          QueryPlan(steps: [search(.any, [.selector("form button, body > p")])]),
+          snapshotRoot.locator(css: "form button, body > p")
+        ),
+        (
+          QueryPlan(steps: [
+            search("Iframe", [.selector("iframe[title=Elsewhere]")]), .select(index: 0, isImplicit: true),
+            search(.any, [.selector("label")]),
+          ]),
+          snapshotRoot.frameLocator(css: "iframe[title=Elsewhere]").locator(css: "label")
+        ),
       ]
       for (plan, reference) in cases {
         let evaluated = try #require(try await page.evaluateQuery(plan, request), "declined: \(plan)")
