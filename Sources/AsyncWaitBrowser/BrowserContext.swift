@@ -368,6 +368,11 @@ public final class BrowserContext: Sendable {
     for page in pages {
       for command in Self.networkCommands(offline: offline, headers: options.extraHTTPHeaders) {
         _ = try await page.send(command)
+        // And its frames from another origin, each a process of its own;
+        // one that goes meanwhile is left.
+        for frame in page.remoteFrames.withLock({ Array($0.bySession.values) }) {
+          _ = try? await page.send(command, in: frame)
+        }
       }
     }
   }

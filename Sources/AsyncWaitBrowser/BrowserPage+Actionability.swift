@@ -301,7 +301,7 @@ extension BrowserPage {
   ///
   /// A node of a frame from another origin is scrolled, measured and hit
   /// in its frame's process, in its frame's viewport; its point is then
-  /// moved into the page's.
+  /// moved into the page's, where its frame element must be what is hit.
   private func clickPoint(of backendNodeID: Int) async throws -> ClickPoint {
     let address = try address(of: backendNodeID)
     try await send(DevTools.DOM.ScrollIntoViewIfNeeded(backendNodeID: address.id), at: address)
@@ -320,8 +320,9 @@ extension BrowserPage {
       throw BrowserError.unexpectedResponse("the hit test returned no text")
     }
     guard obstruction.isEmpty else { return .covered(by: obstruction) }
-    let offset = try await viewportOffset(of: address.frame)
-    return .at(x: x + offset.x, y: y + offset.y)
+    let point = try await pagePoint(x: x, y: y, in: address.frame)
+    if let covering = point.covering { return .covered(by: covering) }
+    return .at(x: point.x, y: point.y)
   }
 
   /// Where a click would land.

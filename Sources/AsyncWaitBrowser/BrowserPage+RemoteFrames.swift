@@ -75,10 +75,14 @@ extension BrowserPage {
     connection.subscribe(session: session) { [weak self] notification in
       self?.handleFrame(notification, session: session)
     }
+    // The context's options that Chromium applies by process (locale, time
+    // zone, user agent, color scheme, the network's state), not the
+    // viewport, which is the page's alone.
+    let options = (context?.pageCommands ?? []).filter { $0.option != "viewport" }.map(\.command)
     Task { [self] in
       // A frame that goes away meanwhile refuses: nothing is left to do.
       _ = await connection.send(
-        inOrder: [
+        inOrder: options + [
           // The binding is installed in the documents of a session whose
           // runtime domain is on.
           DevTools.Runtime.Enable(),
@@ -97,8 +101,20 @@ extension BrowserPage {
   /// of the origin of the document that holds it.
   func frameDetached(_ parameters: JSONValue) {
     guard let session = parameters["sessionId"]?.string else { return }
-    guard remoteFrames.withLock({ $0.bySession.removeValue(forKey: session) }) != nil else { return }
-    browser.connection.unsubscribe(session: session)
+    // With the frames it held from another origin, whose own detachment
+    // would come in a session no longer followed.
+    let gone = remoteFrames.withLock { frames in
+      var gone: [String] = []
+      var pending = [session]
+      while let next = pending.popLast() {
+        guard frames.bySession.removeValue(forKey: next) != nil else { continue }
+        gone.append(next)
+        pending += frames.bySession.values.filter { $0.parentSessionID == next }.map(\.sessionID)
+      }
+      return gone
+    }
+    guard !gone.isEmpty else { return }
+    for session in gone { browser.connection.unsubscribe(session: session) }
     trigger.fire()
   }
 
@@ -169,11 +185,23 @@ extension BrowserPage {
     return try await browser.connection.send(command, session: session)
   }
 
-  /// Where the viewport of a frame from another origin is in the page's:
-  /// the top left corner of its frame element's content box, through each
-  /// frame from another origin that holds it; (0, 0) for the page's own.
-  func viewportOffset(of frame: RemoteFrame?) async throws -> (x: Double, y: Double) {
-    var (x, y) = (0.0, 0.0)
+  /// Where a point of a frame from another origin's viewport is in the
+  /// page's, and what covers it there: the point moved by the top left
+  /// corner of its frame element's content box, through each frame from
+  /// another origin that holds it, and hit-tested at each: a click there
+  /// lands on the frame element, or on what is on top of it.
+  ///
+  /// - Parameters:
+  ///   - x: The point, in the frame's viewport.
+  ///   - y: The point, in the frame's viewport.
+  ///   - frame: The frame; `nil` for the page's own viewport.
+  /// - Returns: The point in the page's viewport, and the beginning of the
+  ///   HTML of what covers a frame element there; `nil` when nothing does.
+  /// - Throws: ``BrowserError`` when Chromium refuses (a frame went).
+  func pagePoint(x: Double, y: Double, in frame: RemoteFrame?) async throws
+    -> (x: Double, y: Double, covering: String?)
+  {
+    var (x, y) = (x, y)
     var current = frame
     while let frame = current {
       let owner = try await browser.connection.send(
@@ -182,9 +210,15 @@ extension BrowserPage {
         DevTools.DOM.GetBoxModel(backendNodeID: owner), session: frame.parentSessionID)
       x += corner.x
       y += corner.y
-      current = remoteFrames.withLock { $0.bySession[frame.parentSessionID] }
+      let parent = remoteFrames.withLock { $0.bySession[frame.parentSessionID] }
+      let hit = try await callFunction(
+        on: owner + (parent?.number ?? 0) << RemoteFrames.shift, PageScript.hitTest,
+        [.number(x), .number(y)],
+        named: "the hit test")
+      if let covering = hit?.string, !covering.isEmpty { return (x, y, covering) }
+      current = parent
     }
-    return (x, y)
+    return (x, y, nil)
   }
 
   /// The trees of the frames from another origin that the documents of the

@@ -31,7 +31,8 @@ extension ElementTypeQueryProvider where Node == BrowserNode {
   /// It reads as written in a failure: `page.locator(css: ".todo-list li")`.
   /// The page runs the selector and Chromium reads the nodes of what it
   /// selected alone, as for a query by test id (``BrowserPage``); a page
-  /// with a frame from another origin or a closed shadow root, or more
+  /// with a frame its script cannot reach (from another origin on the same
+  /// site) or a closed shadow root, or more
   /// than 64 matches, is read from a snapshot instead. An invalid selector
   /// ends the wait with ``BrowserError/invalidSelector``.
   ///
@@ -53,7 +54,7 @@ extension ElementTypeQueryProvider where Node == BrowserNode {
   /// ```
   ///
   /// A frame's document is in the page's tree under its frame element,
-  /// from whatever origin it comes: one from another origin, which Chromium
+  /// from whatever origin it comes: one from another site, which Chromium
   /// runs in a process of its own, is read from that process, its boxes
   /// placed on the page. So a query below the frame elements this finds
   /// searches their documents, and an action on what it finds acts in the

@@ -148,6 +148,9 @@ extension BrowserPage {
         ]
       } ?? .null,
       search.css.map(JSONValue.string) ?? .null,
+      // The document of a frame from another origin, searched from its
+      // frame element, is named by its title, as a snapshot names it.
+      .bool(scope.frame != nil && scope.backendNodeID == nil),
     ]
     guard let answer = try await callFind(arguments, below: scope, group: group) else { return nil }
     var elements: [Int] = []
@@ -234,7 +237,8 @@ extension BrowserPage {
       // Texts are read with the nodes when a match is likely among few.
       let named = try await accessibilityNodes(
         of: chunk,
-        withTexts: readsNodes && PageQuery.readsTexts && search.type != .staticText && chunk.count <= 4,
+        withTexts: readsNodes && PageQuery.readsTexts && search.type != .staticText && chunk.count <= 4
+          && scope.frame == nil,
         in: scope.frame)
       for (offset, (ax, texts)) in named.enumerated() {
         let index = start + offset
@@ -277,10 +281,16 @@ extension BrowserPage {
         if let name, flag.isUppercase, !search.isNameFromLabel,
           search.type == .any || search.type == .staticText
         {
-          let texts = try await send(
-            DevTools.Accessibility.QueryAXTree(
-              backendNodeID: backendNodeID, accessibleName: name, role: "StaticText"),
-            in: scope.frame)
+          // In a frame from another origin, which may not be drawn, the
+          // field's children are read (see `nodes(for:group:)`).
+          let texts =
+            scope.frame == nil
+            ? try await send(
+              DevTools.Accessibility.QueryAXTree(
+                backendNodeID: backendNodeID, accessibleName: name, role: "StaticText"))
+            : try await staticTexts(below: ax, inFrame: nil, of: scope.frame).filter {
+              $0["name"]?["value"]?.string == name
+            }
           for text in texts where Self.isMatch(text, of: search.type) {
             matches.append(
               Found(
@@ -489,8 +499,12 @@ extension BrowserPage {
   private func searchAllNames(_ search: PageQuery.Search, below scope: Found, group: String) async throws
     -> [Found]?
   {
-    // Identifiers and names found apart have no order between them.
-    guard search.identifier == nil || !search.orName, let name = search.name else { return nil }
+    // Identifiers and names found apart have no order between them; a
+    // frame from another origin may not be drawn, and Chromium answers a
+    // search of one that is not once it is.
+    guard search.identifier == nil || !search.orName, let name = search.name, scope.frame == nil else {
+      return nil
+    }
     guard let scopeObject = try await object(of: scope, group: group) else { return nil }
     let answer = try await send(
       DevTools.Accessibility.QueryAXTree(objectID: scopeObject, accessibleName: name), in: scope.frame)
@@ -566,10 +580,13 @@ extension BrowserPage {
           let isText = ax["role"]?["value"]?.string == "StaticText"
           let isIgnored = ax["ignored"]?.bool == true
           let known = isText || !PageQuery.readsTexts ? [] : isIgnored ? nil : element.texts
+          // Chromium answers a search of a subtree (`queryAXTree`) once the
+          // frame has drawn: a frame from another origin out of view, which
+          // it does not draw, would never answer; its children are read.
           async let texts =
             known != nil
             ? known ?? []
-            : isIgnored
+            : isIgnored || element.frame != nil
               ? self.staticTexts(
                 below: ax,
                 inFrame: element.isInFrame ? try await self.frameID(of: element, group: group) : nil,

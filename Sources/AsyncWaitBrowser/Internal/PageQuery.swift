@@ -19,7 +19,8 @@ import Foundation
 /// read from its accessibility tree (`Accessibility.getPartialAXTree`), so
 /// a match is what a snapshot would find, in the page's order. It declines
 /// (and the query walks a snapshot, as before) a children search, a filter
-/// other than those, a page with a frame from another origin or closed
+/// other than those, a page with a frame its script cannot reach (from
+/// another origin on the same site, in the page's process) or closed
 /// shadow roots, an element that holds a frame when its nodes are read, a
 /// loose text shown in a frame, and a search by
 /// name that more than ``mostCandidates`` elements could match, unless
@@ -213,31 +214,46 @@ enum PageQuery {
   /// renders. Their flag is `t`.
   ///
   /// With `css`, the elements found are those the selector selects below
-  /// the scope (`querySelectorAll`), flagged `i`, through the document's
-  /// open shadow roots as a snapshot's selector goes (`selectCSS.js`, which
-  /// declines `:scope` below an element there); more than `most` matches
-  /// decline, and a selector the page cannot parse answers `invalid`, its
-  /// reason.
+  /// the scope (`querySelectorAll`), flagged `i`, through open shadow roots
+  /// as a snapshot's selector goes and in each same-origin frame's
+  /// document, matched alone (`selectCSS.js`; `:scope` below an element
+  /// there declines); more than `most` matches decline, and a selector the
+  /// page cannot parse answers `invalid`, its reason.
+  ///
+  /// With `namesDocument`, the scope is the document of a frame from
+  /// another origin, searched from its frame element, and its title names
+  /// it, as a snapshot's frame document is named.
   ///
   /// With `enough` above 0, when at least that many elements have the
   /// identifier, the names are not searched and `shortened` is set: a
   /// search whose caller needs only that many matches (see
   /// ``PageQuery/enough(after:of:for:)``).
   ///
-  /// It searches the scope and every open shadow root below it, and
-  /// answers in document order, or, through shadow roots, in the order the
-  /// page is rendered in (a host's shadow root in place of its children, a
-  /// slot's assigned nodes in place of its own).
+  /// It searches the scope, every open shadow root below it and the
+  /// documents of the same-origin frames below it, and answers in document
+  /// order, or, through shadow roots and frames, in the order the page is
+  /// rendered in (a host's shadow root in place of its children, a slot's
+  /// assigned nodes in place of its own, a frame's document in place of
+  /// its frame element's children).
   ///
   /// It answers an object: `elements`, the elements in that order;
   /// `flags`, a letter for each, `i` when its identifier is `identifier`
   /// and `n` otherwise, in capitals for a field (whose texts are in its own
-  /// shadow tree); `declined`, true when the page has frames or a closed
-  /// shadow root (with `checksPage`, for the first search of a query), or
-  /// when more than `most` elements show the text;
+  /// shadow tree); `framed`, when the scope has frames below it, a letter
+  /// for each, `f` for one in a same-origin frame's document, `h` for one
+  /// that holds a frame, `b` for both, `-` otherwise; `declined`, true when
+  /// the page has a closed shadow root (with `checksPage`, for the first
+  /// search of a query), when more than `most` elements show the text, or
+  /// when a loose text may be shown in a frame from another origin;
   /// `overflowed`, true when more than `most` elements could have the name;
-  /// `shortened`, as above. A probe asks for the answer serialized deeply,
-  /// which gives each element's backend node in the same command.
+  /// `shortened`, as above; `remote`, the frame elements of the frames from
+  /// another origin below the scope, in the page's order, with
+  /// `remoteAt` (JSON: where each frame's matches go among `elements`) and
+  /// `remoteOrigins` (JSON: where each frame's document is on the page,
+  /// its frame element's content box), each searched in its own process
+  /// (`BrowserPage+PageQuery.swift`). A probe asks for the
+  /// answer serialized deeply, which gives each element's backend node in
+  /// the same command.
   static let find = PageScript.find
 
   /// The function that reads what a snapshot's DOM gives an element: its

@@ -3,7 +3,7 @@
 // which documents its arguments and its answer). The placeholders that
 // `identityOf` and `selectCSS` are set to are replaced, when this is
 // loaded, by the functions of identity.js and selectCSS.js.
-function(identifier, name, checksPage, most, kinds, describes, enough, text, css) {
+function(identifier, name, checksPage, most, kinds, describes, enough, text, css, namesDocument) {
   // What identity.js reads of an element (its function is put here).
   const identityOf = IDENTITY;
   // selectCSS.js's function (put here): CSS through open shadow roots.
@@ -37,6 +37,10 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
   // No search stops early at enough matches here: a frame from another
   // origin may hold more.
   if (remote.length > 0) enough = 0;
+  // The document at the top of this process's frames, whose accessibility
+  // nodes are named without a frame.
+  let processTop = doc;
+  while (processTop.defaultView?.frameElement) processTop = processTop.defaultView.frameElement.ownerDocument;
   const frameHasShadowRoots = frames.some((frame) => frame.defaultView.__asyncWaitHasShadowRoots);
   // The open shadow roots below the scope and in its frames, each searched
   // as the scope is; none on a page that never had one.
@@ -123,6 +127,9 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
   // accessibility tree orders it.
   const flat = shadowRoots.length > 0 || frames.length > 0 || remote.length > 0
     ? kept("flat order", flatOrder) : null;
+  // A frame element the page does not render (a host's child no slot
+  // shows) shows no frame: a snapshot has none.
+  if (remote.length > 0) remote.splice(0, remote.length, ...remote.filter((owner) => flat.has(owner)));
   const ordered = Array.from(found.keys()).sort(flat !== null
     ? (a, b) => (flat.get(a) ?? Infinity) - (flat.get(b) ?? Infinity)
     : (a, b) => a === b ? 0 : (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? -1 : 1);
@@ -148,7 +155,7 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
     // node's children are asked for with the frame's id; "h" for one that
     // holds a frame, "b" for both.
     if (frames.length > 0 || remote.length > 0) {
-      const framed = element.ownerDocument !== doc;
+      const framed = element.ownerDocument !== processTop;
       result.framed += holders.has(element) ? (framed ? "b" : "h") : framed ? "f" : "-";
     }
   }
@@ -589,9 +596,12 @@ function(identifier, name, checksPage, most, kinds, describes, enough, text, css
         .map((attribute) => element.getAttribute(attribute) ?? "").join(" ").toLowerCase();
       if (!climb(element, extra, named)) return null;
     }
-    // A frame's document is named by its title, as the page's is.
+    // A frame's document is named by its title, as the page's is: the
+    // same-origin frames', and the scope's when it is the document of a
+    // frame from another origin (`namesDocument`).
     if (kinds !== "texts") {
       for (const frame of frames) if (holdsWords(frame.title.toLowerCase())) named.add(frame);
+      if (namesDocument && scope === doc && holdsWords(doc.title.toLowerCase())) named.add(doc);
     }
     // The fields, whose value and placeholder name them; a submit or
     // reset button without a value is named by the browser's word for it.

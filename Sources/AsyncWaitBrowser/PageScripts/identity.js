@@ -35,8 +35,12 @@ function () {
     y += box.y + frame.clientTop + parseFloat(style.paddingTop);
     top = frame.ownerDocument.defaultView;
   }
-  x += top.scrollX;
-  y += top.scrollY;
+  // Into the page's document; a frame from another origin's own top is
+  // its viewport's, as a same-origin frame's is.
+  if (top.parent === top) {
+    x += top.scrollX;
+    y += top.scrollY;
+  }
   // The text content as a snapshot reads it (PageSnapshot.textContents).
   const textless = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD"]);
   const shown = (element) => element.localName === "input"

@@ -99,6 +99,11 @@ extension RemoteFrameTests {
           ]),
           frame.buttons.matching(named: "Subscribe")
         ),
+        // The frame's document, named by its title, as a snapshot has it.
+        (
+          QueryPlan(steps: [search(.any, [.named(pattern("Newsletter"))])]),
+          snapshotRoot.descendants(matching: .any).matching(named: "Newsletter")
+        ),
         // A selector runs in the frame's document too, in its process.
         (
           QueryPlan(steps: [search(.any, [.selector("form button, body > p")])]),
@@ -152,16 +157,118 @@ extension RemoteFrameTests {
           returned: .value),
         session: session)
       #expect(prepared.result.value == ["function", "function", "number"])
-      // The first probe runs before the change, which is 100 ms away.
+      // The first probe runs before the change, which is a second away:
+      // one that ran after it would find the button without a wake-up.
       _ = try await page.browser.connection.send(
         DevTools.Runtime.Evaluate(
           expression: """
-            setTimeout(() => document.body.insertAdjacentHTML("beforeend", "<button>Added in the frame</button>"), 100)
+            setTimeout(() => document.body.insertAdjacentHTML("beforeend", "<button>Added in the frame</button>"), 1000)
             """,
           returned: .value),
         session: session)
       try await page.buttons.matching(named: "Added in the frame").firstMatch.requireExistence(
         timeout: BrowserPageTests.hour, pollingInterval: BrowserPageTests.hour)
+    }
+  }
+}
+
+extension RemoteFrameTests {
+  /// Frames from another origin come and go: five at once, each attached
+  /// with a session of its own and searched in order; one that navigates
+  /// to the page's own origin leaves its session and is searched in the
+  /// page's process from then on.
+  @Test func framesFromAnotherOriginComeAndGo() async throws {
+    try await withItemListPage { page in
+      for index in 1...5 { try await Self.addFrame(to: page, title: "Elsewhere \(index)") }
+      try await requireEventually("five frames are attached", timeout: patience) {
+        page.remoteFrames.withLock { $0.bySession.count } == 5
+      }
+      let plan = QueryPlan(steps: [
+        .search(.descendants, .button, [.named(try #require(TextMatch.exactly("Subscribe").pattern))])
+      ])
+      let request = QueryRequest(limit: nil, isStrict: false, countsAll: true, nodeBudget: 1_000_000)
+      let found = try #require(try await page.evaluateQuery(plan, request))
+      let snapshotRoot = TreeElement<BrowserNode>("page") { try await page.snapshot() }
+      let expected = try await snapshotRoot.buttons.matching(named: "Subscribe").snapshots()
+      #expect(found.nodes.count == 5)
+      #expect(found.nodes.map(PageQueryTests.Reading.init) == expected.map(PageQueryTests.Reading.init))
+      // Each in its own frame, in the page's order: the frame added last
+      // is at the top.
+      let last = page.frameLocator(css: "iframe[title='Elsewhere 5']").buttons["Subscribe"]
+      let first = page.frameLocator(css: "iframe[title='Elsewhere 1']").buttons["Subscribe"]
+      let top = try #require(try await last.element.snapshot()?.box)
+      let bottom = try #require(try await first.element.snapshot()?.box)
+      #expect(top.y < bottom.y)
+      // The last frame comes home: from then on it is the page's own.
+      try await page.evaluate(
+        """
+        new Promise((loaded) => {
+          const frame = document.querySelector("iframe[title='Elsewhere 5']");
+          frame.onload = () => loaded(1);
+          frame.src = "\(site.url("/account/newsletter"))";
+        })
+        """)
+      try await requireEventually("four frames are attached", timeout: patience) {
+        page.remoteFrames.withLock { $0.bySession.count } == 4
+      }
+      let home = page.frameLocator(css: "iframe[title='Elsewhere 5']")
+      try await page.fill(home.descendants(labelled: "Topic"), with: "Home")
+      try await page.click(home.buttons["Subscribe"])
+      try await home.descendants(matching: "status").require(.text("Subscribed to Home"), timeout: patience)
+      #expect(try await page.evaluateQuery(plan, request)?.nodes.count == 5)
+    }
+  }
+}
+
+extension RemoteFrameTests {
+  /// A frame from another origin, a process of its own, gets the context's
+  /// options that Chromium applies by process: its locale and time zone.
+  @Test func aFrameFromAnotherOriginHasItsContextsOptions() async throws {
+    let context = try await Browser.shared.newContext(locale: "de-DE", timeZone: "Asia/Tokyo")
+    do {
+      let page = try await context.newPage(url: site.url("/"), timeout: patience)
+      try await Self.addFrame(to: page)
+      let session = try #require(page.remoteFrames.withLock { $0.bySession.keys.first })
+      let answer = try await page.browser.connection.send(
+        DevTools.Runtime.Evaluate(
+          expression: "[navigator.language, Intl.DateTimeFormat().resolvedOptions().timeZone]",
+          returned: .value),
+        session: session)
+      #expect(answer.result.value == ["de-DE", "Asia/Tokyo"])
+    } catch {
+      try? await context.close()
+      throw error
+    }
+    try await context.close()
+  }
+
+  /// A click in a frame from another origin lands where the frame element
+  /// is on the page: an element of the page on top of it there is named,
+  /// as on top of any element.
+  @Test func anElementOfThePageOverAFrameFromAnotherOriginTakesItsClick() async throws {
+    try await withItemListPage { page in
+      try await Self.addFrame(to: page)
+      try await page.evaluate(
+        """
+        const box = document.querySelector("iframe").getBoundingClientRect();
+        const cover = document.createElement("div");
+        cover.id = "cover";
+        cover.style.cssText = `position: absolute; left: ${box.left}px; top: ${box.top}px; `
+          + `width: ${box.width}px; height: ${box.height}px; background: white`;
+        document.body.append(cover);
+        1
+        """)
+      let frame = page.frameLocator(css: "iframe[title=Elsewhere]")
+      let error = await #expect(throws: WaitTimeoutError.self) {
+        try await page.click(frame.buttons["Subscribe"], timeout: .milliseconds(800))
+      }
+      let headline = String(describing: try #require(error)).split(separator: "\n").first ?? ""
+      #expect(headline.contains("another element is on top, <div id=\"cover\""), "\(headline)")
+      try await page.evaluate("document.getElementById('cover').remove()")
+      try await page.fill(frame.descendants(labelled: "Topic"), with: "Uncovered")
+      try await page.click(frame.buttons["Subscribe"], timeout: patience)
+      try await frame.descendants(matching: "status").require(
+        .text("Subscribed to Uncovered"), timeout: patience)
     }
   }
 }
