@@ -49,8 +49,10 @@ extension ElementTypeQueryProvider where Node == BrowserNode {
   ///
   /// ```swift
   /// let shelf = page.frameLocator(css: "iframe[title=Shelf]")
-  /// try await page.fill(shelf.descendants(labelled: .loosely("Your name")), with: "Ursula")
-  /// try await shelf.descendants(identifiedBy: "greeting").require(.text("Hello, Ursula"))
+  /// try await page.fill(
+  ///   shelf.descendants(labelled: .loosely("Your name")), with: "Ursula")
+  /// try await shelf.descendants(identifiedBy: "greeting")
+  ///   .require(.text("Hello, Ursula"))
   /// ```
   ///
   /// A frame's document is in the page's tree under its frame element,
