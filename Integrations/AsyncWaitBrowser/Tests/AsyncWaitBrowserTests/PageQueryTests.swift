@@ -684,6 +684,19 @@ struct PageQueryTests {
     }
   }
 
+  /// An empty frame (`about:blank`, as a page adds one for an ad or a form
+  /// still to come) gets the page's script as it is made, and is searched
+  /// in the page: it leaves the page's search answering.
+  @Test func aPageWithAnEmptyFrameIsSearchedInThePage() async throws {
+    try await withItemListPage { (page) async throws in
+      try await page.evaluate("document.body.append(document.createElement('iframe')); 1")
+      let plan = QueryPlan(steps: [Self.search(.button, [.identifier("add-item")])])
+      let request = QueryRequest(limit: 1, isStrict: false, countsAll: false, nodeBudget: 1_000_000)
+      #expect(try await page.evaluate("window.frames.length", as: Int.self) == 1)
+      #expect(try await page.evaluateQuery(plan, request)?.nodes.count == 1)
+    }
+  }
+
   /// Web components: elements in open shadow roots, at any depth, in slots,
   /// and in a root the HTML declares, are found by test id and by name in
   /// the page's own search, in the order the page renders them, as a
