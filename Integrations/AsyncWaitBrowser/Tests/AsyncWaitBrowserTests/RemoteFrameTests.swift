@@ -29,6 +29,15 @@ struct RemoteFrameTests {
       """)
   }
 
+  /// The value of `expression` in the page's one frame from another
+  /// origin, evaluated in its own session.
+  static func evaluateInFrame(of page: BrowserPage, _ expression: String) async throws -> JSONValue? {
+    let session = try #require(page.remoteFrames.withLock { $0.bySession.keys.first })
+    return try await page.browser.connection.send(
+      DevTools.Runtime.Evaluate(expression: expression, returned: .value), session: session
+    ).result.value
+  }
+
   @Test func aFrameFromAnotherOriginIsQueriedAndDrivenAsPartOfThePage() async throws {
     try await withItemListPage { page in
       try await Self.addFrame(to: page)
@@ -150,22 +159,16 @@ extension RemoteFrameTests {
   @Test func aChangeInAFrameFromAnotherOriginWakesThePagesWaits() async throws {
     try await withItemListPage { page in
       try await Self.addFrame(to: page)
-      let session = try #require(page.remoteFrames.withLock { $0.bySession.keys.first })
-      let prepared = try await page.browser.connection.send(
-        DevTools.Runtime.Evaluate(
-          expression: "[typeof __asyncWaitChanged, typeof __asyncWaitFind, typeof __asyncWaitVersion]",
-          returned: .value),
-        session: session)
-      #expect(prepared.result.value == ["function", "function", "number"])
+      let prepared = try await Self.evaluateInFrame(
+        of: page, "[typeof __asyncWaitChanged, typeof __asyncWaitFind, typeof __asyncWaitVersion]")
+      #expect(prepared == ["function", "function", "number"])
       // The first probe runs before the change, which is a second away:
       // one that ran after it would find the button without a wake-up.
-      _ = try await page.browser.connection.send(
-        DevTools.Runtime.Evaluate(
-          expression: """
-            setTimeout(() => document.body.insertAdjacentHTML("beforeend", "<button>Added in the frame</button>"), 1000)
-            """,
-          returned: .value),
-        session: session)
+      _ = try await Self.evaluateInFrame(
+        of: page,
+        """
+        setTimeout(() => document.body.insertAdjacentHTML("beforeend", "<button>Added in the frame</button>"), 1000)
+        """)
       try await page.buttons.matching(named: "Added in the frame").firstMatch.requireExistence(
         timeout: BrowserPageTests.hour, pollingInterval: BrowserPageTests.hour)
     }
@@ -228,13 +231,9 @@ extension RemoteFrameTests {
     do {
       let page = try await context.newPage(url: site.url("/"), timeout: patience)
       try await Self.addFrame(to: page)
-      let session = try #require(page.remoteFrames.withLock { $0.bySession.keys.first })
-      let answer = try await page.browser.connection.send(
-        DevTools.Runtime.Evaluate(
-          expression: "[navigator.language, Intl.DateTimeFormat().resolvedOptions().timeZone]",
-          returned: .value),
-        session: session)
-      #expect(answer.result.value == ["de-DE", "Asia/Tokyo"])
+      let answer = try await Self.evaluateInFrame(
+        of: page, "[navigator.language, Intl.DateTimeFormat().resolvedOptions().timeZone]")
+      #expect(answer == ["de-DE", "Asia/Tokyo"])
     } catch {
       try? await context.close()
       throw error
