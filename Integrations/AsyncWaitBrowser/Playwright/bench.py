@@ -303,38 +303,28 @@ def main() -> None:
                     for kind in KINDS
                 }
                 page.close()
-            output["shadowRows"] = {}
-            for count in [int(count) for count in arguments.shadow_rows.split(",") if count.strip()]:
-                page = context.new_page()
-                page.set_default_navigation_timeout(arguments.navigation_timeout)
-                page.goto(f"{base}/shadow-rows/{count}", wait_until="load")
-                taken = samples[counts.index(count)] if count in counts else samples[-1]
-                results = measure(
-                    page, count, taken, arguments.warmup, arguments.change_delay, arguments.change_timeout,
-                    changes=False,
-                )
-                output["shadowRows"][str(count)] = {
-                    kind: [round(value, 3) for value in values] for kind, values in results.items()
-                }
-                log(f"{count} rows in a shadow root: " + ", ".join(
-                    f"{kind} p50 {percentile(values, 0.5):.1f} ms" for kind, values in results.items()))
-                page.close()
-            output["frameRows"] = {}
-            for count in [int(count) for count in arguments.frame_rows.split(",") if count.strip()]:
-                page = context.new_page()
-                page.set_default_navigation_timeout(arguments.navigation_timeout)
-                page.goto(f"{base}/frame-rows/{count}", wait_until="load")
-                taken = samples[counts.index(count)] if count in counts else samples[-1]
-                results = measure(
-                    page, count, taken, arguments.warmup, arguments.change_delay, arguments.change_timeout,
-                    changes=False, frame=True,
-                )
-                output["frameRows"][str(count)] = {
-                    kind: [round(value, 3) for value in values] for kind, values in results.items()
-                }
-                log(f"{count} rows in a frame: " + ", ".join(
-                    f"{kind} p50 {percentile(values, 0.5):.1f} ms" for kind, values in results.items()))
-                page.close()
+            # The waits and the click (no change) on the pages of the same
+            # rows inside a shadow root and inside a frame from another site.
+            for key, path, where, sizes, frame in [
+                ("shadowRows", "shadow-rows", "in a shadow root", arguments.shadow_rows, False),
+                ("frameRows", "frame-rows", "in a frame", arguments.frame_rows, True),
+            ]:
+                output[key] = {}
+                for count in [int(count) for count in sizes.split(",") if count.strip()]:
+                    page = context.new_page()
+                    page.set_default_navigation_timeout(arguments.navigation_timeout)
+                    page.goto(f"{base}/{path}/{count}", wait_until="load")
+                    taken = samples[counts.index(count)] if count in counts else samples[-1]
+                    results = measure(
+                        page, count, taken, arguments.warmup, arguments.change_delay, arguments.change_timeout,
+                        changes=False, frame=frame,
+                    )
+                    output[key][str(count)] = {
+                        kind: [round(value, 3) for value in values] for kind, values in results.items()
+                    }
+                    log(f"{count} rows {where}: " + ", ".join(
+                        f"{kind} p50 {percentile(values, 0.5):.1f} ms" for kind, values in results.items()))
+                    page.close()
             context.close()
             if arguments.open_samples > 0:
                 output["open"] = {}
