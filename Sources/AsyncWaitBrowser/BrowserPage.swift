@@ -190,6 +190,20 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     return try await browser.connection.send(command, session: sessionID, timeout: timeout)
   }
 
+  /// A script's value, as JSON text, in each frame from another origin
+  /// that the page holds, in the order they were attached: for the bench,
+  /// which checks that a click in a frame reached its handler.
+  @_spi(Benchmarks) public func evaluateJSONInRemoteFrames(_ script: String) async throws -> [String] {
+    let frames = remoteFrames.withLock { $0.bySession.values.sorted { $0.number < $1.number } }
+    var values: [String] = []
+    for frame in frames {
+      let answer = try await browser.connection.send(
+        DevTools.Runtime.Evaluate(expression: script, returned: .value), session: frame.sessionID)
+      values.append((answer.result.value ?? .null).serialized)
+    }
+    return values
+  }
+
   /// How long each of a snapshot's two commands takes alone, answer parsed,
   /// for the bench's breakdown of a probe.
   @_spi(Benchmarks) public func timeSnapshotCommands() async throws -> (

@@ -210,6 +210,17 @@ func timed(_ body: () async throws -> Void) async throws -> Double {
   try await body()
   return (clock.now - start).milliseconds
 }
+/// Why the bench stops: a sample that did not do what it measures.
+enum BenchError: Error, CustomStringConvertible {
+  /// A click that did not reach the page's handler on its button.
+  case clickMissed(String)
+
+  var description: String {
+    switch self {
+    case .clickMissed(let detail): detail
+    }
+  }
+}
 /// How long any sample may wait.
 let patience = Duration.seconds(300)
 /// The waits on the last row of `page` (by test id, by role and name, by
@@ -218,9 +229,14 @@ let patience = Duration.seconds(300)
 /// Kind by kind, each after one sample not kept, as Playwright/bench.py
 /// takes its samples, so that a wait's samples follow one another on a page
 /// that has not changed since the one before. The rows are searched for in
-/// `scope`: the page, or a frame (`page.frameLocator(css:)`).
+/// `scope`: the page, or a frame (`page.frameLocator(css:)`); `clicks`
+/// reads the rows page's `[window.clicks, window.clickedRow]`, as JSON, in
+/// the document that holds the rows, so that each click is checked to
+/// have reached the page's handler on the right button, as
+/// Playwright/bench.py checks.
 func measureWaitsAndClick<Scope: ElementTypeQueryProvider>(
-  on page: BrowserPage, in scope: Scope, rows size: Int, samples: Int
+  on page: BrowserPage, in scope: Scope, rows size: Int, samples: Int,
+  clicks: () async throws -> String
 ) async throws -> SizeRow where Scope.Node == BrowserNode {
   func sampled(_ body: () async throws -> Void) async throws -> [Double] {
     try await body()
@@ -239,7 +255,13 @@ func measureWaitsAndClick<Scope: ElementTypeQueryProvider>(
     try await scope.descendants(withText: "Item \(size)").requireExistence(timeout: patience)
   }
   measured.click = try await sampled {
+    let before = try await clicks()
     try await page.click(scope.buttons["remove-\(size)"], timeout: patience)
+    let after = try await clicks()
+    let count = Int(before.dropFirst().prefix { $0.isNumber }) ?? -1
+    guard after == "[\(count + 1),\"remove-\(size)\"]" else {
+      throw BenchError.clickMissed("the click on remove-\(size) did not reach the page: \(before) → \(after)")
+    }
   }
   return measured
 }
@@ -248,7 +270,9 @@ for size in sizes {
   let samples = samplesOfEachKind(size)
   let rowsPage = try await browser.newPage(
     url: rowsSite.url(RowsPage.path(rows: size)), timeout: .seconds(120))
-  var measured = try await measureWaitsAndClick(on: rowsPage, in: rowsPage, rows: size, samples: samples)
+  var measured = try await measureWaitsAndClick(on: rowsPage, in: rowsPage, rows: size, samples: samples) {
+    try await rowsPage.evaluateJSON("[window.clicks, window.clickedRow]")
+  }
   for index in 0...samples {
     try await rowsPage.evaluate("window.addRowLater(50)")
     try await rowsPage.cells["row-new"].requireExistence(timeout: patience)
@@ -269,7 +293,8 @@ for size in shadowSizes {
     url: rowsSite.url(RowsPage.shadowPath(rows: size)), timeout: .seconds(120))
   shadowRows.append(
     try await measureWaitsAndClick(
-      on: shadowPage, in: shadowPage, rows: size, samples: samplesOfEachKind(size)))
+      on: shadowPage, in: shadowPage, rows: size, samples: samplesOfEachKind(size)
+    ) { try await shadowPage.evaluateJSON("[window.clicks, window.clickedRow]") })
   try await shadowPage.close()
 }
 
@@ -282,7 +307,11 @@ for size in frameSizes {
   frameRows.append(
     try await measureWaitsAndClick(
       on: framedPage, in: framedPage.frameLocator(css: "iframe[title=Rows]"), rows: size,
-      samples: samplesOfEachKind(size)))
+      samples: samplesOfEachKind(size)
+    ) {
+      // The rows page is the page's one frame from another origin.
+      try await framedPage.evaluateJSONInRemoteFrames("[window.clicks, window.clickedRow]").joined()
+    })
   try await framedPage.close()
 }
 
