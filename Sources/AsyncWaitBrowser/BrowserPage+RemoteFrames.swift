@@ -261,7 +261,8 @@ extension BrowserPage {
     async let marks: [Int: [String]] = selectors.isEmpty ? [:] : selectedElements(selectors, in: frame)
     async let accessibility = send(DevTools.Accessibility.GetFullAXTree(), in: frame)
     async let capture = send(
-      DevTools.DOMSnapshot.CaptureSnapshot(computedStyles: selectors.isEmpty ? [] : ["visibility"]), in: frame
+      DevTools.DOMSnapshot.CaptureSnapshot(
+        computedStyles: selectors.isEmpty && !PageSnapshot.includesHidden ? [] : ["visibility"]), in: frame
     )
     let dom = PageSnapshot.rebased(dom: try await capture, by: offset)
     let nodes = PageSnapshot.rebased(accessibility: try await accessibility, by: offset)

@@ -232,6 +232,35 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
       root: { [self] in try await snapshot() })
   }
 
+  /// The page's root with the elements hidden from everyone in its tree
+  /// too: Playwright's `includeHidden: true`.
+  ///
+  /// An element that `display: none`, `hidden`, `visibility: hidden` or
+  /// `aria-hidden` hides is not in ``root``'s tree, as it is not for a
+  /// screen reader. Here it is, where it is in the page, with the role,
+  /// name and states its HTML gives it. Chromium gives a hidden element
+  /// neither, so the package computes them from the DOM: an explicit
+  /// `role`, else the role its tag implies, and its name from
+  /// `aria-labelledby`, `aria-label`, a `<label>`, `alt`, a legend or
+  /// caption, its text, `title` or `placeholder`. The elements the page
+  /// shows read as in ``root``'s tree.
+  ///
+  /// ```swift
+  /// // getByRole("button", { name: "Undo", includeHidden: true })
+  /// let undo = page.includingHidden.buttons["Undo"]
+  /// try await undo.requireExistence()
+  /// try await undo.require(.hidden)
+  /// ```
+  ///
+  /// Every probe of a query from here reads a snapshot of the whole page,
+  /// as Playwright's role engine reads the whole DOM with this option.
+  public var includingHidden: TreeElement<BrowserNode> {
+    TreeElement(
+      "page.includingHidden", triggers: [trigger],
+      diagnostics: { [self] state in await keepArtifacts(state: state) },
+      root: { [self] in try await PageSnapshot.$includesHidden.withValue(true) { try await snapshot() } })
+  }
+
   /// The tallest screenshot a failure keeps, in CSS pixels: Chromium's
   /// largest texture.
   static let tallestScreenshot = 16_384.0
@@ -341,9 +370,11 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
     async let marks: [Int: [String]] = selectors.isEmpty ? [:] : self.selectedElements(selectors)
     async let accessibility = send(DevTools.Accessibility.GetFullAXTree())
     // An element a selector marks may be one the accessibility tree does
-    // not judge: its visibility tells whether it is hidden.
+    // not judge, as may a hidden element: its visibility tells whether it
+    // is hidden.
     async let dom = send(
-      DevTools.DOMSnapshot.CaptureSnapshot(computedStyles: selectors.isEmpty ? [] : ["visibility"]))
+      DevTools.DOMSnapshot.CaptureSnapshot(
+        computedStyles: selectors.isEmpty && !PageSnapshot.includesHidden ? [] : ["visibility"]))
     do {
       let marks = try await marks
       let dom = try await dom

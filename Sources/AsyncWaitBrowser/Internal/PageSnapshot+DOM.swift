@@ -134,12 +134,25 @@ extension PageSnapshot {
     /// have a layout box, by the DOM node of their nearest ancestor in the
     /// tree, in document order.
     var empty: [Int: [Int]] = [:]
+    /// The nodes of the elements hidden from everyone, for a tree that
+    /// holds them, by the DOM node of their nearest ancestor in the tree,
+    /// each with its place in document order
+    /// (``PageSnapshot/hiddenElements(in:accessibility:identities:maximumNodes:)``).
+    var hidden: [Int: [(order: Int, node: BrowserNode)]]
 
-    init(selectors: [Int: [String]], inTree: Set<Int>, structure: DOMStructure, identities: [Int: Identity]) {
+    /// Whether any element is put in the tree that the accessibility tree
+    /// leaves out.
+    var placesElements: Bool { !selectors.isEmpty || !hidden.isEmpty }
+
+    init(
+      selectors: [Int: [String]], inTree: Set<Int>, structure: DOMStructure, identities: [Int: Identity],
+      hidden: [Int: [(order: Int, node: BrowserNode)]] = [:]
+    ) {
       self.selectors = selectors
       self.inTree = inTree
       self.structure = structure
       self.identities = identities
+      self.hidden = hidden
       // Only a selector's marks can be empty elements; a page whose marks are
       // all elements that show text sorts nothing.
       let candidates = selectors.filter { !$0.value.isEmpty && !inTree.contains($0.key) }
@@ -199,25 +212,30 @@ extension PageSnapshot {
       return result
     }
 
-    /// `children` with a node for each empty element whose nearest ancestor
-    /// in the tree is `host`, each before the first child after it in
-    /// document order.
+    /// `children` with a node for each empty element, and each hidden
+    /// element's, whose nearest ancestor in the tree is `host`, each
+    /// before the first child after it in document order.
     private func withEmptyElements(_ children: [BrowserNode], below host: Int) -> [BrowserNode] {
-      guard let elements = empty[host] else { return children }
+      var elements = (empty[host] ?? []).map { (order: structure.order[$0] ?? 0, node: node(for: $0)) }
+      if let hidden = hidden[host] {
+        elements += hidden
+        elements.sort { $0.order < $1.order }
+      }
+      guard !elements.isEmpty else { return children }
       var merged: [BrowserNode] = []
       merged.reserveCapacity(children.count + elements.count)
       var next = 0
       for child in children {
         // A text CSS generated (no DOM node) stays with the node before it.
         if let id = child.backendNodeID, let position = structure.order[id] {
-          while next < elements.count, (structure.order[elements[next]] ?? 0) < position {
-            merged.append(node(for: elements[next]))
+          while next < elements.count, elements[next].order < position {
+            merged.append(elements[next].node)
             next += 1
           }
         }
         merged.append(child)
       }
-      merged += elements[next...].map { node(for: $0) }
+      merged += elements[next...].map(\.node)
       return merged
     }
 

@@ -42,12 +42,17 @@ enum PageSnapshot {
   ///   - marksTextHolders: Whether every element that shows text is in
   ///     the tree (``textHolders(in:)``), for a query that searches by text.
   ///   - maximumNodes: The most nodes one document's tree holds.
+  ///   - includesHidden: Whether the elements hidden from everyone are in
+  ///     the tree, each with the role, name and states the DOM gives it
+  ///     (``hiddenElements(in:accessibility:identities:maximumNodes:)``);
+  ///     by default, as this task's ``includesHidden`` says.
   /// - Returns: The tree, or `nil` when the page has no accessibility tree yet.
   /// - Throws: ``BrowserError/unexpectedResponse`` when an answer lacks its parts.
   static func tree(
     accessibility: [JSONValue], frames: [Int: [JSONValue]] = [:], dom: JSONValue,
     remoteFrames: [Int: BrowserNode] = [:], marks: [Int: [String]] = [:],
-    marksTextHolders: Bool = false, maximumNodes: Int = PageSnapshot.maximumNodes
+    marksTextHolders: Bool = false, maximumNodes: Int = PageSnapshot.maximumNodes,
+    includesHidden: Bool = PageSnapshot.includesHidden
   ) throws(BrowserError) -> BrowserNode? {
     // The text content of the elements the trees hold, and of no other.
     var elements: Set<Int> = []
@@ -65,9 +70,16 @@ enum PageSnapshot {
       for element in textHolders(in: dom) where marks[element] == nil { marks[element] = [] }
     }
     let identities = try identities(in: dom, readingTextsOf: elements.union(marks.keys))
+    let hidden =
+      includesHidden
+      ? hiddenElements(
+        in: dom, accessibility: [accessibility] + Array(frames.values), identities: identities,
+        maximumNodes: maximumNodes)
+      : [:]
     let marked = Marked(
-      selectors: marks, inTree: elements, structure: marks.isEmpty ? DOMStructure() : DOMStructure(dom),
-      identities: identities)
+      selectors: marks, inTree: elements,
+      structure: marks.isEmpty && hidden.isEmpty ? DOMStructure() : DOMStructure(dom),
+      identities: identities, hidden: hidden)
     var built = remoteFrames
     // A frame's tree before the tree that holds it: frames nest, and each
     // is grafted under its owner when its owner's tree is built. Each round
@@ -198,7 +210,7 @@ enum PageSnapshot {
       if let owner = finished.node["backendDOMNodeId"]?.int, let frame = frames[owner] {
         children.append(frame.placed(in: identities[owner]?.box))
       }
-      if !marked.selectors.isEmpty, let host = finished.node["backendDOMNodeId"]?.int {
+      if marked.placesElements, let host = finished.node["backendDOMNodeId"]?.int {
         children = marked.grouped(children, below: host)
       }
       let made = nodes(
