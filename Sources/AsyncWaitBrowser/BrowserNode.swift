@@ -24,7 +24,8 @@ public import AsyncWaitElements
 ///
 /// The tree is the page's accessibility tree: an element hidden with
 /// `display: none`, `visibility: hidden` or `aria-hidden` is not in it, as
-/// it is not for a screen reader, so it does not exist for queries. Nodes the
+/// it is not for a screen reader, so it does not exist for queries, but
+/// for those from ``BrowserPage/includingHidden``. Nodes the
 /// accessibility tree marks as ignored (layout `div`s) are left out and their
 /// children take their place, unless the element has a `data-testid` or an
 /// `id`. Inline text boxes and list bullets are left out; the static text

@@ -137,7 +137,7 @@ extension PageSnapshot {
     /// The nodes of the elements hidden from everyone, for a tree that
     /// holds them, by the DOM node of their nearest ancestor in the tree,
     /// each with its place in document order
-    /// (``PageSnapshot/hiddenElements(in:accessibility:identities:maximumNodes:)``).
+    /// (``PageSnapshot/hiddenElements(in:accessibility:identities:marks:maximumNodes:)``).
     var hidden: [Int: [(order: Int, node: BrowserNode)]]
 
     /// Whether any element is put in the tree that the accessibility tree

@@ -91,10 +91,14 @@ extension PageSnapshot {
   ///   - dom: The DOM snapshot of every document of the page.
   ///   - accessibility: The nodes of every accessibility tree of the page.
   ///   - identities: Each DOM node's identity.
+  ///   - marks: The elements a query's CSS selectors select, with them,
+  ///     and those that show text for a query by text: each is in the tree.
   ///   - maximumNodes: The most nodes all of them hold.
   /// - Returns: The nodes, by host.
   static func hiddenElements(
-    in dom: JSONValue, accessibility: [[JSONValue]], identities: [Int: Identity], maximumNodes: Int
+    in dom: JSONValue, accessibility: [[JSONValue]], identities: [Int: Identity],
+    marks: [Int: [String]] = [:],
+    maximumNodes: Int
   ) -> [Int: [(order: Int, node: BrowserNode)]] {
     var present: Set<Int> = []
     var hiddenInTree: Set<Int> = []
@@ -113,7 +117,7 @@ extension PageSnapshot {
     var found: [Int: [(order: Int, node: BrowserNode)]] = [:]
     for document in dom["documents"]?.array ?? [] {
       let view = DOMDocument(document, strings: strings)
-      let tree = HiddenTree(view: view, identities: identities)
+      let tree = HiddenTree(view: view, identities: identities, marks: marks)
       let count = view.backendIDs.count
       // Whether anything in each node's subtree has a layout box: an
       // element without one around one that has one is `display:
@@ -165,6 +169,10 @@ extension PageSnapshot {
   struct HiddenTree {
     let view: DOMDocument
     let identities: [Int: Identity]
+    /// The CSS selectors that select each element, and the elements that
+    /// show text for a query by text, by backend node id: each is in the
+    /// tree, as a snapshot's marked elements are.
+    let marks: [Int: [String]]
     /// Each node's text, once read: an element's is its children's.
     private let texts = TextCache()
 
@@ -173,9 +181,10 @@ extension PageSnapshot {
       var texts: [Int: String] = [:]
     }
 
-    init(view: DOMDocument, identities: [Int: Identity]) {
+    init(view: DOMDocument, identities: [Int: Identity], marks: [Int: [String]]) {
       self.view = view
       self.identities = identities
+      self.marks = marks
     }
 
     /// The nodes `index` stands for: its own, or its children's in its
@@ -197,7 +206,9 @@ extension PageSnapshot {
         let role = role(of: index)
         let id = view.backendIDs[index]
         let identity = identities[id]
-        if (role == "generic" || role == "none") && identity?.testID == nil && identity?.htmlID == nil {
+        if (role == "generic" || role == "none") && identity?.testID == nil && identity?.htmlID == nil
+          && marks[id] == nil
+        {
           return children
         }
         budget -= 1
@@ -244,6 +255,7 @@ extension PageSnapshot {
       made.isCheckedMixed = checked.isMixed
       made.isPressedMixed = pressed.isMixed
       made.domText = made.textContent
+      made.selectors = marks[made.backendNodeID ?? -1] ?? []
       return made
     }
 

@@ -44,7 +44,7 @@ enum PageSnapshot {
   ///   - maximumNodes: The most nodes one document's tree holds.
   ///   - includesHidden: Whether the elements hidden from everyone are in
   ///     the tree, each with the role, name and states the DOM gives it
-  ///     (``hiddenElements(in:accessibility:identities:maximumNodes:)``);
+  ///     (``hiddenElements(in:accessibility:identities:marks:maximumNodes:)``);
   ///     by default, as this task's ``includesHidden`` says.
   /// - Returns: The tree, or `nil` when the page has no accessibility tree yet.
   /// - Throws: ``BrowserError/unexpectedResponse`` when an answer lacks its parts.
@@ -73,7 +73,7 @@ enum PageSnapshot {
     let hidden =
       includesHidden
       ? hiddenElements(
-        in: dom, accessibility: [accessibility] + Array(frames.values), identities: identities,
+        in: dom, accessibility: [accessibility] + Array(frames.values), identities: identities, marks: marks,
         maximumNodes: maximumNodes)
       : [:]
     let marked = Marked(

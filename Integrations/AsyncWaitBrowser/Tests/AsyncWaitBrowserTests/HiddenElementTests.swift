@@ -167,6 +167,11 @@ struct HiddenElementTests {
           checked: true
         ).exists)
       #expect(try await page.descendants(matching: "checkbox", named: "Secret").exists == false)
+      // By CSS and by text too, as Playwright's locators find hidden
+      // elements.
+      #expect(try await page.includingHidden.locator(css: "div[hidden] button").count == 1)
+      #expect(try await page.locator(css: "div[hidden] button").count == 0)
+      #expect(try await page.includingHidden.descendants(withText: "Second").count == 1)
       // A hidden element is hidden, and a wait sees it show.
       let undo = page.includingHidden.buttons["Undo"]
       try await undo.require(.hidden, timeout: patience)
