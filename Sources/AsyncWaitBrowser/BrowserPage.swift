@@ -257,7 +257,10 @@ public final class BrowserPage: ElementTypeQueryProvider, Sendable {
   public var includingHidden: TreeElement<BrowserNode> {
     TreeElement(
       "page.includingHidden", triggers: [trigger],
-      diagnostics: { [self] state in await keepArtifacts(state: state) },
+      // The failure's file of the whole tree holds the hidden elements too.
+      diagnostics: { [self] state in
+        await PageSnapshot.$includesHidden.withValue(true) { await keepArtifacts(state: state) }
+      },
       root: { [self] in try await PageSnapshot.$includesHidden.withValue(true) { try await snapshot() } })
   }
 

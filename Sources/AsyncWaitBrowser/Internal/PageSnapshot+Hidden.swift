@@ -9,23 +9,43 @@ extension PageSnapshot {
   @TaskLocal static var includesHidden = false
 
   /// One document of a DOM snapshot, read for the hidden elements' nodes.
+  ///
+  /// What a node's ancestors give it (a label around it, a disabled
+  /// fieldset, how many lists it is in) is read in one pass, parents first,
+  /// so that no element walks its ancestors.
   struct DOMDocument {
     var backendIDs: [Int] = []
+    /// Each node's parent, or -1: a parent that does not come before its
+    /// child, as it does in a tree, is none.
     var parents: [Int] = []
     var types: [Int] = []
+    /// Each node's name, in capitals (an SVG element's is not).
     var names: [String] = []
     var values: [String?] = []
     var attributes: [[String: String]] = []
     var children: [[Int]] = []
     var hasLayout: [Bool] = []
+    /// How deep each node is: the document's is 0.
+    var depths: [Int] = []
     var inputValues: [Int: String] = [:]
     var checked: Set<Int> = []
     var selected: Set<Int> = []
-    /// Each element of the document by its `id`, the first of each.
-    var byHTMLID: [String: Int] = [:]
-    /// The `<label>` elements that name a control with `for`, by the
-    /// control's `id`.
-    var labelsFor: [String: [Int]] = [:]
+    /// The host of the shadow tree each node is in, or -1 for the
+    /// document: ids name elements of their own tree only.
+    var scopes: [Int] = []
+    /// The elements of each root by their `id`, the first of each.
+    var byHTMLID: [Int: [String: Int]] = [:]
+    /// The `<label>` elements of each root that name a control with
+    /// `for`, by the control's `id`.
+    var labelsFor: [Int: [String: [Int]]] = [:]
+    /// The `<label>` without `for` nearest above each node, or -1.
+    var enclosingLabels: [Int] = []
+    /// Whether `aria-disabled` is set on each node or above it.
+    var ariaDisabled: [Bool] = []
+    /// Whether a disabled `<fieldset>` is above each node.
+    var inDisabledFieldset: [Bool] = []
+    /// How many lists are above each node.
+    var listDepths: [Int] = []
 
     init(_ document: JSONValue, strings: [String]) {
       let nodes = document["nodes"]
@@ -40,15 +60,19 @@ extension PageSnapshot {
       let nameValues = nodes?["nodeName"]?.array ?? []
       let valueValues = nodes?["nodeValue"]?.array ?? []
       let attributeValues = nodes?["attributes"]?.array ?? []
+      // The nodes in a shadow tree: Chromium's snapshot puts a shadow
+      // root's children under its host, and marks them.
+      let inShadowTree = Set((nodes?["shadowRootType"]?["index"]?.array ?? []).compactMap(\.int))
       children = Array(repeating: [], count: count)
       hasLayout = Array(repeating: false, count: count)
       for index in 0..<count {
-        let parent = parentValues.indices.contains(index) ? parentValues[index].int ?? -1 : -1
+        let given = parentValues.indices.contains(index) ? parentValues[index].int ?? -1 : -1
+        let parent = given >= 0 && given < index ? given : -1
         parents.append(parent)
-        // A node comes after its parent: anything else is not a tree.
-        if parent >= 0 && parent < index { children[parent].append(index) }
+        if parent >= 0 { children[parent].append(index) }
         types.append(typeValues.indices.contains(index) ? typeValues[index].int ?? 0 : 0)
-        names.append(nameValues.indices.contains(index) ? string(nameValues[index]) ?? "" : "")
+        let name = nameValues.indices.contains(index) ? string(nameValues[index]) ?? "" : ""
+        names.append(name.uppercased())
         values.append(valueValues.indices.contains(index) ? string(valueValues[index]) : nil)
         var named: [String: String] = [:]
         let pairs = attributeValues.indices.contains(index) ? attributeValues[index].array ?? [] : []
@@ -61,10 +85,33 @@ extension PageSnapshot {
           pair += 2
         }
         attributes.append(named)
-        if let id = named["id"], byHTMLID[id] == nil { byHTMLID[id] = index }
-        if names[index] == "LABEL", let control = named["for"] {
-          labelsFor[control, default: []].append(index)
+        depths.append(parent >= 0 ? depths[parent] + 1 : 0)
+        // A node of a shadow tree under one that is not starts a scope of
+        // its own, named by its host; a component inside another's shadow
+        // tree shares its scope.
+        let scope =
+          inShadowTree.contains(index)
+          ? (parent >= 0 && inShadowTree.contains(parent) ? scopes[parent] : parent) : -1
+        scopes.append(scope)
+        if let id = named["id"], byHTMLID[scope]?[id] == nil { byHTMLID[scope, default: [:]][id] = index }
+        let isElement = types[index] == 1
+        if isElement && names[index] == "LABEL", let control = named["for"] {
+          labelsFor[scope, default: [:]][control, default: []].append(index)
         }
+        // What the ancestors give, then what this node adds for its own
+        // descendants.
+        let above = parent >= 0
+        let parentIsLabel =
+          above && names[parent] == "LABEL" && types[parent] == 1 && attributes[parent]["for"] == nil
+        enclosingLabels.append(parentIsLabel ? parent : above ? enclosingLabels[parent] : -1)
+        ariaDisabled.append(
+          (above && ariaDisabled[parent]) || named["aria-disabled"]?.lowercased() == "true")
+        let parentDisablesFieldset =
+          above && names[parent] == "FIELDSET" && attributes[parent]["disabled"] != nil
+        inDisabledFieldset.append(above && (inDisabledFieldset[parent] || parentDisablesFieldset))
+        let parentIsList =
+          above && types[parent] == 1 && Self.role(tag: names[parent], attributes[parent]) == "list"
+        listDepths.append(above ? listDepths[parent] + (parentIsList ? 1 : 0) : 0)
       }
       for layoutIndex in document["layout"]?["nodeIndex"]?.array ?? [] {
         if let index = layoutIndex.int, hasLayout.indices.contains(index) { hasLayout[index] = true }
@@ -76,16 +123,26 @@ extension PageSnapshot {
       checked = Set((nodes?["inputChecked"]?["index"]?.array ?? []).compactMap(\.int))
       selected = Set((nodes?["optionSelected"]?["index"]?.array ?? []).compactMap(\.int))
     }
+
+    /// The element named by `id` in the root `index` is in.
+    func element(withID id: String, near index: Int) -> Int? {
+      byHTMLID[scopes[index]]?[id]
+    }
   }
 
   /// The nodes of the elements hidden from everyone, by the DOM node of
   /// their nearest ancestor that the tree holds: each hidden element whose
   /// parent is not hidden, with all below it, in document order.
   ///
-  /// An element is hidden when Chromium's accessibility tree ignores it
-  /// for being hidden (`aria-hidden`, `visibility: hidden`, `display:
-  /// none`), or leaves it out and it has no layout box. The head, scripts,
-  /// styles and templates are none, nor a `<select>`'s options.
+  /// An element the accessibility tree holds and does not hide is shown,
+  /// whatever its attributes and styles say (Chromium shows an
+  /// `aria-hidden` element that holds the focus). Otherwise an element is
+  /// hidden when the accessibility tree ignores it for being hidden
+  /// (`aria-hidden`, `visibility: hidden`, `display: none`), or leaves it
+  /// out and it is `aria-hidden`, invisible, or has no layout box and
+  /// nothing below it has one (a `display: contents` element has none, and
+  /// its children do). The head, scripts, styles, templates, an SVG's
+  /// title and description, and a `<select>`'s options are none.
   ///
   /// - Parameters:
   ///   - dom: The DOM snapshot of every document of the page.
@@ -97,8 +154,7 @@ extension PageSnapshot {
   /// - Returns: The nodes, by host.
   static func hiddenElements(
     in dom: JSONValue, accessibility: [[JSONValue]], identities: [Int: Identity],
-    marks: [Int: [String]] = [:],
-    maximumNodes: Int
+    marks: [Int: [String]] = [:], maximumNodes: Int
   ) -> [Int: [(order: Int, node: BrowserNode)]] {
     var present: Set<Int> = []
     var hiddenInTree: Set<Int> = []
@@ -119,52 +175,48 @@ extension PageSnapshot {
       let view = DOMDocument(document, strings: strings)
       let tree = HiddenTree(view: view, identities: identities, marks: marks)
       let count = view.backendIDs.count
-      // Whether anything in each node's subtree has a layout box: an
-      // element without one around one that has one is `display:
-      // contents`, and shown. A node comes after its parent.
+      // Whether anything in each node's subtree has a layout box. A node
+      // comes after its parent.
       var subtreeHasLayout = view.hasLayout
       for index in stride(from: count - 1, through: 0, by: -1) where subtreeHasLayout[index] {
-        let parent = view.parents[index]
-        if parent >= 0 && parent < index { subtreeHasLayout[parent] = true }
+        if view.parents[index] >= 0 { subtreeHasLayout[view.parents[index]] = true }
       }
-      // Whether each node is inside the head, a script, a style or a
-      // template, or is a `<select>`'s option; and whether it is hidden.
       var isOutside = Array(repeating: false, count: count)
       var isHidden = Array(repeating: false, count: count)
+      // The nearest node at or above each that the tree holds shown.
+      var shownAbove = Array(repeating: -1, count: count)
       for index in 0..<count {
         let parent = view.parents[index]
-        let parentIsOutside = parent >= 0 && parent < index && isOutside[parent]
-        let name = view.names[index]
-        let inSelect =
-          parent >= 0 && parent < index && ["SELECT", "DATALIST", "OPTGROUP"].contains(view.names[parent])
-        isOutside[index] = parentIsOutside || textlessElements.contains(name) || inSelect
-        guard view.types[index] == 1, !isOutside[index] else { continue }
         let id = view.backendIDs[index]
-        let parentIsHidden = parent >= 0 && parent < index && isHidden[parent]
+        let isShown = present.contains(id) && !hiddenInTree.contains(id)
+        shownAbove[index] = isShown ? index : parent >= 0 ? shownAbove[parent] : -1
+        let name = view.names[index]
+        let inSelect = parent >= 0 && ["SELECT", "DATALIST", "OPTGROUP"].contains(view.names[parent])
+        isOutside[index] =
+          (parent >= 0 && isOutside[parent]) || textlessElements.contains(name)
+          || ["TITLE", "DESC", "METADATA"].contains(name) || inSelect
+        let parentIsHidden = parent >= 0 && isHidden[parent]
+        // A text, or a shadow root, is hidden with its parent.
+        guard view.types[index] == 1, !isOutside[index], !isShown else {
+          isHidden[index] = parentIsHidden && !isShown
+          continue
+        }
         isHidden[index] =
           parentIsHidden || hiddenInTree.contains(id)
-          || view.attributes[index]["aria-hidden"]?.lowercased() == "true"
-          || identities[id]?.isInvisible == true || (!present.contains(id) && !subtreeHasLayout[index])
-        guard isHidden[index], !parentIsHidden, budget > 0 else { continue }
-        // Its nearest ancestor the tree holds.
-        var host = parent
-        var steps = 0
-        while host >= 0, host < count,
-          !present.contains(view.backendIDs[host]) || hiddenInTree.contains(view.backendIDs[host]),
-          steps < 4_096
-        {
-          host = view.parents[host]
-          steps += 1
-        }
-        guard host >= 0, host < count else { continue }
-        let nodes = tree.nodes(for: index, depth: 0, budget: &budget)
+          || (!present.contains(id)
+            && (view.attributes[index]["aria-hidden"]?.lowercased() == "true"
+              || identities[id]?.isInvisible == true || !subtreeHasLayout[index]))
+        guard isHidden[index], !parentIsHidden, budget > 0, parent >= 0 else { continue }
+        let host = shownAbove[parent]
+        guard host >= 0 else { continue }
+        let nodes = tree.nodes(for: index, depth: view.depths[host] + 1, budget: &budget)
         for node in nodes { found[view.backendIDs[host], default: []].append((index, node)) }
       }
     }
     return found
   }
 
-  /// The nodes of one hidden element and all below it, computed from the
+  /// The nodes of hidden elements and all below them, computed from the
   /// DOM.
   struct HiddenTree {
     let view: DOMDocument
@@ -188,8 +240,8 @@ extension PageSnapshot {
     }
 
     /// The nodes `index` stands for: its own, or its children's in its
-    /// place when it has no role of its own and no identity, as the
-    /// accessibility tree leaves a layout `<div>` out.
+    /// place when it has no role of its own, no identity and no mark, as
+    /// the accessibility tree leaves a layout `<div>` out.
     func nodes(for index: Int, depth: Int, budget: inout Int) -> [BrowserNode] {
       guard budget > 0, depth < PageSnapshot.maximumDepth else { return [] }
       switch view.types[index] {
@@ -201,9 +253,11 @@ extension PageSnapshot {
         made.backendNodeID = view.backendIDs[index]
         return [made]
       case 1:
-        guard !PageSnapshot.textlessElements.contains(view.names[index]) else { return [] }
+        let tag = view.names[index]
+        guard !PageSnapshot.textlessElements.contains(tag), !["TITLE", "DESC", "METADATA"].contains(tag)
+        else { return [] }
         let children = view.children[index].flatMap { nodes(for: $0, depth: depth + 1, budget: &budget) }
-        let role = role(of: index)
+        let role = DOMDocument.role(tag: tag, view.attributes[index], in: view, at: index)
         let id = view.backendIDs[index]
         let identity = identities[id]
         if (role == "generic" || role == "none") && identity?.testID == nil && identity?.htmlID == nil
@@ -242,6 +296,10 @@ extension PageSnapshot {
       let checked = checkedState(of: index, role: role)
       let pressed: (value: Bool?, isMixed: Bool) =
         role == "button" ? attributes["aria-pressed"].flatMap(Self.tristate) ?? (nil, false) : (nil, false)
+      // An element hidden from the accessibility tree alone (`aria-hidden`)
+      // may be on the screen: its box says so, as Playwright's
+      // `toBeVisible` reads it.
+      let box = identity?.isInvisible == true ? nil : identity?.box
       var made = BrowserNode(
         role: role, testID: identity?.testID, htmlID: identity?.htmlID, label: label,
         labelText: isFromLabel && !label.isEmpty ? label : nil, value: value,
@@ -249,7 +307,9 @@ extension PageSnapshot {
         isEditable: isTextField && tag != "SELECT" && attributes["readonly"] == nil,
         isChecked: checked.value, isSelected: isSelected(index),
         isExpanded: expanded(of: index), isPressed: pressed.value,
-        attributes: identity?.attributes ?? [:], textContent: text(of: index), children: children)
+        attributes: identity?.attributes ?? [:], textContent: PageSnapshot.normalized(text(of: index)),
+        box: box,
+        children: children)
       made.backendNodeID = view.backendIDs[index]
       made.level = level(of: index, role: role)
       made.isCheckedMixed = checked.isMixed
@@ -257,74 +317,6 @@ extension PageSnapshot {
       made.domText = made.textContent
       made.selectors = marks[made.backendNodeID ?? -1] ?? []
       return made
-    }
-
-    /// The element's role, as Chromium names it: its `role` attribute's
-    /// first role Chromium knows, or the one its tag implies.
-    func role(of index: Int) -> String {
-      let attributes = view.attributes[index]
-      for token in (attributes["role"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init) {
-        switch token.lowercased() {
-        case "img": return "image"
-        case "presentation", "none": return "none"
-        case let known where Self.ariaRoles.contains(known): return known
-        default: continue
-        }
-      }
-      let tag = view.names[index]
-      switch tag {
-      case "A", "AREA": return attributes["href"] == nil ? "generic" : "link"
-      case "ARTICLE": return "article"
-      case "ASIDE": return "complementary"
-      case "BUTTON": return "button"
-      case "DATALIST": return "listbox"
-      case "DD": return "definition"
-      case "DETAILS": return "group"
-      case "DIALOG": return "dialog"
-      case "DT": return "term"
-      case "FIELDSET": return "group"
-      case "FIGURE": return "figure"
-      case "FOOTER": return "contentinfo"
-      case "FORM": return "form"
-      case "H1", "H2", "H3", "H4", "H5", "H6": return "heading"
-      case "HEADER": return "banner"
-      case "HR": return "separator"
-      case "IFRAME": return "Iframe"
-      case "IMG": return attributes["alt"] == "" ? "none" : "image"
-      case "INPUT":
-        switch (attributes["type"] ?? "text").lowercased() {
-        case "button", "submit", "reset", "image": return "button"
-        case "checkbox": return "checkbox"
-        case "radio": return "radio"
-        case "range": return "slider"
-        case "number": return "spinbutton"
-        case "search": return attributes["list"] == nil ? "searchbox" : "combobox"
-        case "hidden", "file", "color", "date", "datetime-local", "month", "time", "week": return "none"
-        default: return attributes["list"] == nil ? "textbox" : "combobox"
-        }
-      case "LABEL": return "LabelText"
-      case "LI": return "listitem"
-      case "MAIN": return "main"
-      case "MENU", "OL", "UL": return "list"
-      case "NAV": return "navigation"
-      case "OPTION": return "option"
-      case "OUTPUT": return "status"
-      case "P": return "paragraph"
-      case "PROGRESS": return "progressbar"
-      case "SECTION":
-        return attributes["aria-label"] != nil || attributes["aria-labelledby"] != nil ? "region" : "generic"
-      case "SELECT":
-        let size = Int(attributes["size"] ?? "") ?? 0
-        return attributes["multiple"] != nil || size > 1 ? "listbox" : "combobox"
-      case "SUMMARY": return "DisclosureTriangle"
-      case "TABLE": return "table"
-      case "TBODY", "THEAD", "TFOOT": return "rowgroup"
-      case "TD": return "cell"
-      case "TEXTAREA": return "textbox"
-      case "TH": return "columnheader"
-      case "TR": return "row"
-      default: return "generic"
-      }
     }
 
     /// The roles whose name comes from their contents when nothing else
@@ -336,27 +328,14 @@ extension PageSnapshot {
       "tab", "tooltip", "treeitem",
     ]
 
-    /// The roles of ARIA that Chromium names as ARIA does.
-    static let ariaRoles: Set = [
-      "alert", "alertdialog", "application", "article", "banner", "blockquote", "button", "caption", "cell",
-      "checkbox", "code", "columnheader", "combobox", "complementary", "contentinfo", "definition",
-      "deletion",
-      "dialog", "document", "emphasis", "feed", "figure", "form", "generic", "grid", "gridcell", "group",
-      "heading", "insertion", "link", "list", "listbox", "listitem", "log", "main", "mark", "marquee", "math",
-      "menu", "menubar", "menuitem", "menuitemcheckbox", "menuitemradio", "meter", "navigation", "note",
-      "option", "paragraph", "progressbar", "radio", "radiogroup", "region", "row", "rowgroup", "rowheader",
-      "scrollbar", "search", "searchbox", "separator", "slider", "spinbutton", "status", "strong",
-      "subscript", "superscript", "switch", "tab", "table", "tablist", "tabpanel", "term", "textbox", "time",
-      "timer", "toolbar", "tooltip", "tree", "treegrid", "treeitem",
-    ]
-
     /// The element's accessible name, and whether a label gave it (a
-    /// `<label>`, `aria-labelledby` or `aria-label`).
+    /// `<label>`, `aria-labelledby`, `aria-label`, a legend or a caption).
     func name(of index: Int, role: String) -> (String, Bool) {
       let attributes = view.attributes[index]
       if let ids = attributes["aria-labelledby"] {
-        let named = ids.split(whereSeparator: \.isWhitespace).compactMap { view.byHTMLID[String($0)] }
-          .map { text(of: $0) }.joined(separator: " ")
+        let named = ids.split(whereSeparator: \.isWhitespace)
+          .compactMap { view.element(withID: String($0), near: index) }
+          .map { contentName(of: $0) }.joined(separator: " ")
         let normalized = PageSnapshot.normalized(named)
         if !normalized.isEmpty { return (normalized, true) }
       }
@@ -372,23 +351,23 @@ extension PageSnapshot {
       case "INPUT" where type == "image":
         if let alt = attributes["alt"], !alt.isEmpty { return (PageSnapshot.normalized(alt), false) }
       case "INPUT", "SELECT", "TEXTAREA", "METER", "PROGRESS", "OUTPUT":
-        let labelled = labels(of: index).map { labelText($0, without: index) }.joined(separator: " ")
+        let labelled = labels(of: index).map { contentName(of: $0, skipping: index) }.joined(separator: " ")
         let normalized = PageSnapshot.normalized(labelled)
         if !normalized.isEmpty { return (normalized, true) }
       case "IMG", "AREA":
         if let alt = attributes["alt"], !alt.isEmpty { return (PageSnapshot.normalized(alt), false) }
       case "FIELDSET", "TABLE", "FIGURE":
-        let caption = ["FIELDSET": "LEGEND", "TABLE": "CAPTION", "FIGURE": "FIGCAPTION"][tag]
         // Chromium counts a legend or a caption as a label.
+        let caption = ["FIELDSET": "LEGEND", "TABLE": "CAPTION", "FIGURE": "FIGCAPTION"][tag]
         if let first = view.children[index].first(where: { view.names[$0] == caption }) {
-          let normalized = PageSnapshot.normalized(text(of: first))
+          let normalized = PageSnapshot.normalized(contentName(of: first))
           if !normalized.isEmpty { return (normalized, true) }
         }
       default:
         break
       }
       if Self.namedByContents.contains(role) {
-        let contents = PageSnapshot.normalized(text(of: index))
+        let contents = PageSnapshot.normalized(contentName(of: index))
         if !contents.isEmpty { return (contents, false) }
       }
       if let title = attributes["title"].map(PageSnapshot.normalized), !title.isEmpty {
@@ -402,27 +381,72 @@ extension PageSnapshot {
       return ("", false)
     }
 
-    /// The `<label>` elements of a control: those that name it with `for`,
-    /// and the one around it.
+    /// The `<label>` elements of a control: those of its root that name it
+    /// with `for`, and the one around it.
     func labels(of index: Int) -> [Int] {
       var found: [Int] = []
-      if let id = view.attributes[index]["id"] { found += view.labelsFor[id] ?? [] }
-      var current = view.parents[index]
-      var steps = 0
-      while current >= 0, steps < 4_096 {
-        if view.names[current] == "LABEL" && view.attributes[current]["for"] == nil {
-          if !found.contains(current) { found.append(current) }
-          break
-        }
-        current = view.parents[current]
-        steps += 1
+      if let id = view.attributes[index]["id"] {
+        found += view.labelsFor[view.scopes[index]]?[id] ?? []
       }
+      let around = view.enclosingLabels[index]
+      if around >= 0 && !found.contains(around) { found.append(around) }
       return found
     }
 
-    /// A label's text, without the control it names.
-    func labelText(_ label: Int, without control: Int) -> String {
-      text(of: label, skipping: control)
+    /// The elements that are blocks, whose text a name from contents keeps
+    /// apart from its neighbours' with spaces.
+    static let blocks: Set = [
+      "ADDRESS", "ARTICLE", "ASIDE", "BLOCKQUOTE", "DD", "DIV", "DL", "DT", "FIELDSET", "FIGCAPTION",
+      "FIGURE",
+      "FOOTER", "FORM", "H1", "H2", "H3", "H4", "H5", "H6", "HEADER", "HR", "LI", "MAIN", "NAV", "OL", "P",
+      "PRE",
+      "SECTION", "TABLE", "TD", "TH", "TR", "UL",
+    ]
+
+    /// A name made of an element's contents, as accessible names read
+    /// them: each text, an element's `aria-label` in place of its
+    /// contents, an image's `alt`, a line break and a block's edges as
+    /// spaces, without the subtree of `skipping` (the control a label
+    /// names).
+    func contentName(of index: Int, skipping: Int = -1) -> String {
+      var parts: [String] = []
+      // Each node to read, or a block's end.
+      var stack: [(index: Int, isEnd: Bool)] = view.children[index].reversed().map { ($0, false) }
+      var visited = 0
+      while let (current, isEnd) = stack.popLast(), visited < 100_000 {
+        visited += 1
+        guard !isEnd else {
+          parts.append(" ")
+          continue
+        }
+        guard current != skipping else { continue }
+        switch view.types[current] {
+        case 3, 4:
+          parts.append(view.values[current] ?? "")
+        case 1:
+          let tag = view.names[current]
+          let attributes = view.attributes[current]
+          if PageSnapshot.textlessElements.contains(tag) || ["TITLE", "DESC", "METADATA"].contains(tag) {
+            continue
+          }
+          if let label = attributes["aria-label"], !PageSnapshot.normalized(label).isEmpty {
+            parts.append(" \(label) ")
+          } else if tag == "IMG" {
+            parts.append(attributes["alt"] ?? "")
+          } else if tag == "BR" {
+            parts.append(" ")
+          } else {
+            if Self.blocks.contains(tag) {
+              parts.append(" ")
+              stack.append((current, true))
+            }
+            stack += view.children[current].reversed().map { ($0, false) }
+          }
+        default:
+          continue
+        }
+      }
+      return parts.joined()
     }
 
     /// The text of every text node below `index`, in document order, as
@@ -455,47 +479,16 @@ extension PageSnapshot {
       return texts.texts[index] ?? ""
     }
 
-    /// The text of every text node below `index`, in document order, as
-    /// `textContent` reads it, leaving out the subtree of `skipping`.
-    func text(of index: Int, skipping: Int) -> String {
-      var parts: [String] = []
-      var stack = [index]
-      var visited = 0
-      while let current = stack.popLast(), visited < 100_000 {
-        visited += 1
-        guard current != skipping else { continue }
-        if view.types[current] == 3 || view.types[current] == 4 {
-          parts.append(view.values[current] ?? "")
-        } else if view.types[current] == 1 && PageSnapshot.textlessElements.contains(view.names[current]) {
-          continue
-        } else {
-          stack += view.children[current].reversed()
-        }
-      }
-      return parts.joined()
-    }
-
-    /// Whether the element is disabled: `disabled` on a control or a
-    /// `<fieldset>` around it, or `aria-disabled` on it or around it.
+    /// Whether the element is disabled.
+    ///
+    /// It is with `disabled` on a control or a `<fieldset>` around it, or
+    /// `aria-disabled` on it or around it. A disabled `<fieldset>` reads
+    /// enabled itself, as Chromium reads it.
     func isDisabled(_ index: Int) -> Bool {
-      // A disabled `<fieldset>` disables the controls in it, and reads
-      // enabled itself, as Chromium reads it.
       let controls: Set = ["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP"]
-      if controls.contains(view.names[index]) && view.attributes[index]["disabled"] != nil { return true }
-      var current = index
-      var steps = 0
-      while current >= 0, steps < 4_096 {
-        if view.attributes[current]["aria-disabled"]?.lowercased() == "true" { return true }
-        if current != index && view.names[current] == "FIELDSET"
-          && view.attributes[current]["disabled"] != nil
-          && controls.contains(view.names[index])
-        {
-          return true
-        }
-        current = view.parents[current]
-        steps += 1
-      }
-      return false
+      let isControl = controls.contains(view.names[index])
+      return view.ariaDisabled[index]
+        || (isControl && (view.attributes[index]["disabled"] != nil || view.inDisabledFieldset[index]))
     }
 
     /// The element's checked state, and whether it is mixed.
@@ -517,12 +510,16 @@ extension PageSnapshot {
     /// The element's expanded state: `aria-expanded`, a `<details>`'s on
     /// its summary, or a `<select>`'s, collapsed.
     func expanded(of index: Int) -> Bool? {
-      if view.names[index] == "SELECT" && role(of: index) == "combobox" { return false }
-      if let expanded = view.attributes[index]["aria-expanded"]?.lowercased() {
+      let tag = view.names[index]
+      let attributes = view.attributes[index]
+      if tag == "SELECT" && DOMDocument.role(tag: tag, attributes, in: view, at: index) == "combobox" {
+        return false
+      }
+      if let expanded = attributes["aria-expanded"]?.lowercased() {
         return expanded == "true" ? true : expanded == "false" ? false : nil
       }
       let parent = view.parents[index]
-      if view.names[index] == "SUMMARY", parent >= 0, view.names[parent] == "DETAILS" {
+      if tag == "SUMMARY", parent >= 0, view.names[parent] == "DETAILS" {
         return view.attributes[parent]["open"] != nil
       }
       return nil
@@ -532,17 +529,7 @@ extension PageSnapshot {
     /// lists a list item is in.
     func level(of index: Int, role: String) -> Int? {
       if let level = view.attributes[index]["aria-level"].flatMap({ Int($0) }), level > 0 { return level }
-      if role == "listitem" {
-        var lists = 0
-        var current = view.parents[index]
-        var steps = 0
-        while current >= 0, steps < 4_096 {
-          if view.types[current] == 1 && self.role(of: current) == "list" { lists += 1 }
-          current = view.parents[current]
-          steps += 1
-        }
-        return max(lists, 1)
-      }
+      if role == "listitem" { return max(view.listDepths[index], 1) }
       guard role == "heading" else { return nil }
       let tag = view.names[index]
       if tag.count == 2, tag.first == "H", let level = Int(tag.dropFirst()) { return level }
@@ -559,5 +546,112 @@ extension PageSnapshot {
       default: nil
       }
     }
+  }
+}
+
+extension PageSnapshot.DOMDocument {
+  /// The roles of ARIA that Chromium names as ARIA does.
+  static let ariaRoles: Set = [
+    "alert", "alertdialog", "application", "article", "banner", "blockquote", "button", "caption", "cell",
+    "checkbox", "code", "columnheader", "combobox", "complementary", "contentinfo", "definition", "deletion",
+    "dialog", "document", "emphasis", "feed", "figure", "form", "generic", "grid", "gridcell", "group",
+    "heading", "insertion", "link", "list", "listbox", "listitem", "log", "main", "mark", "marquee", "math",
+    "menu", "menubar", "menuitem", "menuitemcheckbox", "menuitemradio", "meter", "navigation", "note",
+    "option", "paragraph", "progressbar", "radio", "radiogroup", "region", "row", "rowgroup", "rowheader",
+    "scrollbar", "search", "searchbox", "separator", "slider", "spinbutton", "status", "strong",
+    "subscript", "superscript", "switch", "tab", "table", "tablist", "tabpanel", "term", "textbox", "time",
+    "timer", "toolbar", "tooltip", "tree", "treegrid", "treeitem",
+  ]
+
+  /// The elements inside which a `<header>` or `<footer>` is no landmark
+  /// (Chromium's `sectionheader` and `sectionfooter`).
+  static let sectioning: Set = ["ARTICLE", "ASIDE", "MAIN", "NAV", "SECTION"]
+
+  /// An element's role, as Chromium names it: its `role` attribute's first
+  /// role Chromium knows, or the one its tag implies.
+  ///
+  /// - Parameters:
+  ///   - tag: The element's name, in capitals.
+  ///   - attributes: Its attributes.
+  ///   - document: Its document, for a role that depends on the elements
+  ///     around it (a `<header>`'s); `nil` to read none.
+  ///   - index: Its place in `document`.
+  /// - Returns: The role.
+  static func role(
+    tag: String, _ attributes: [String: String], in document: PageSnapshot.DOMDocument? = nil,
+    at index: Int = -1
+  ) -> String {
+    for token in (attributes["role"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init) {
+      switch token.lowercased() {
+      case "img": return "image"
+      case "presentation", "none": return "none"
+      case let known where ariaRoles.contains(known): return known
+      default: continue
+      }
+    }
+    switch tag {
+    case "A", "AREA": return attributes["href"] == nil ? "generic" : "link"
+    case "ARTICLE": return "article"
+    case "ASIDE": return "complementary"
+    case "BUTTON": return "button"
+    case "DATALIST": return "listbox"
+    case "DD": return "definition"
+    case "DETAILS": return "group"
+    case "DIALOG": return "dialog"
+    case "DT": return "term"
+    case "FIELDSET": return "group"
+    case "FIGURE": return "figure"
+    case "FOOTER": return isInSectioning(document, index) ? "sectionfooter" : "contentinfo"
+    case "FORM": return "form"
+    case "H1", "H2", "H3", "H4", "H5", "H6": return "heading"
+    case "HEADER": return isInSectioning(document, index) ? "sectionheader" : "banner"
+    case "HR": return "separator"
+    case "IFRAME": return "Iframe"
+    case "IMG": return attributes["alt"] == "" ? "none" : "image"
+    case "INPUT":
+      switch (attributes["type"] ?? "text").lowercased() {
+      case "button", "submit", "reset", "image": return "button"
+      case "checkbox": return "checkbox"
+      case "radio": return "radio"
+      case "range": return "slider"
+      case "number": return "spinbutton"
+      case "search": return attributes["list"] == nil ? "searchbox" : "combobox"
+      case "hidden", "file", "color", "date", "datetime-local", "month", "time", "week": return "none"
+      default: return attributes["list"] == nil ? "textbox" : "combobox"
+      }
+    case "LABEL": return "LabelText"
+    case "LI": return "listitem"
+    case "MAIN": return "main"
+    case "MENU", "OL", "UL": return "list"
+    case "NAV": return "navigation"
+    case "OPTION": return "option"
+    case "OUTPUT": return "status"
+    case "P": return "paragraph"
+    case "PROGRESS": return "progressbar"
+    case "SECTION":
+      return attributes["aria-label"] != nil || attributes["aria-labelledby"] != nil ? "region" : "generic"
+    case "SELECT":
+      let size = Int(attributes["size"] ?? "") ?? 0
+      return attributes["multiple"] != nil || size > 1 ? "listbox" : "combobox"
+    case "SUMMARY": return "DisclosureTriangle"
+    case "TABLE": return "table"
+    case "TBODY", "THEAD", "TFOOT": return "rowgroup"
+    case "TD": return "cell"
+    case "TEXTAREA": return "textbox"
+    case "TH": return attributes["scope"]?.lowercased() == "row" ? "rowheader" : "columnheader"
+    case "TR": return "row"
+    default: return "generic"
+    }
+  }
+
+  /// Whether an element is inside an article, aside, main, nav or section.
+  private static func isInSectioning(_ document: PageSnapshot.DOMDocument?, _ index: Int) -> Bool {
+    guard let document, document.parents.indices.contains(index) else { return false }
+    var current = document.parents[index]
+    while current >= 0 {
+      if sectioning.contains(document.names[current]) { return true }
+      current = document.parents[current]
+    }
+    return false
   }
 }

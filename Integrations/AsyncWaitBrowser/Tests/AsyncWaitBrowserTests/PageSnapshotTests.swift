@@ -242,6 +242,44 @@ import Testing
     #expect(try tree([], dom([])) == nil)
   }
 
+  /// A snapshot that holds hidden elements reads a DOM snapshot that is
+  /// not a tree (a node its own parent, a parent after its child or past
+  /// the end) and arrays of unequal lengths without trapping, and still
+  /// finds the hidden button it holds.
+  @Test func hiddenElementsOfAMalformedDOMSnapshotAreReadWithoutTrapping() throws {
+    let strings: [JSONValue] = ["HTML", "BODY", "BUTTON", "Go", "DIV", "SPAN"]
+    let dom: JSONValue = [
+      "documents": [
+        [
+          "nodes": [
+            "backendNodeId": [1, 2, 3, 4, 5, 6, 7],
+            // 5 is its own parent, 6's is past the end, 7's comes after it.
+            "parentIndex": [-1, 0, 1, 2, 4, 99_999, 7],
+            // Shorter than the nodes.
+            "nodeType": [1, 1, 1, 3, 1, 1],
+            "nodeName": [0, 1, 2, -1, 4, 5],
+            "nodeValue": [-1, -1, -1, 3],
+            "attributes": [[], [], [], [], [], [4, 99]],
+          ],
+          "layout": ["nodeIndex": [0, 1, 99], "bounds": [[0, 0, 10, 10], [0, 0, 10, 10]]],
+        ]
+      ],
+      "strings": .array(strings),
+    ]
+    let accessibility = [
+      node(1, role: "RootWebArea", children: [2], dom: 1),
+      node(2, role: "generic", parent: 1, dom: 2, ignored: true),
+    ]
+    let root = try #require(
+      try PageSnapshot.tree(accessibility: accessibility, dom: dom, includesHidden: true))
+    let button = try #require(SnapshotSearch.first(in: root) { $0.role == "button" })
+    #expect(button.label == "Go")
+    #expect(button.backendNodeID == 3)
+    // Without hidden elements, the button is not there.
+    let shown = try #require(try PageSnapshot.tree(accessibility: accessibility, dom: dom))
+    #expect(SnapshotSearch.first(in: shown) { $0.role == "button" } == nil)
+  }
+
   @Test func rolesMapOntoElementTypes() {
     #expect(BrowserNode.elementType(forRole: "button") == .button)
     #expect(BrowserNode.elementType(forRole: "searchbox") == .textField)
