@@ -228,12 +228,16 @@ final class AppServer: Sendable {
 
   /// Starts `command`, ready once it prints the line `readiness` matches,
   /// whose capture is the server's address.
+  ///
+  /// The bound is generous: the servers start while every suite starts
+  /// on both cores, and Bokeh's first test took 28.4 s with its start in a
+  /// CI run, and missed a bound of 30 s in the next.
   static func start(
     _ application: String, _ command: String, readyWhen readiness: WebServer.Readiness,
     workingDirectory: String? = nil
   ) async throws -> AppServer {
     let server = try await WebServer.start(
-      command, readyWhen: readiness, workingDirectory: workingDirectory, timeout: .seconds(30))
+      command, readyWhen: readiness, workingDirectory: workingDirectory, timeout: .seconds(90))
     guard let url = server.url else { throw StartError(description: "\(application) said no address") }
     return AppServer(baseURL: url, server: server)
   }
