@@ -8,6 +8,11 @@ extension PageSnapshot {
   /// everyone (``BrowserPage/includingHidden``).
   @TaskLocal static var includesHidden = false
 
+  /// The elements a hidden element's node, name and contents leave out:
+  /// those whose text a page's text leaves out (``textlessElements``), and
+  /// an SVG's title, description and metadata.
+  static let unreadElements = textlessElements.union(["TITLE", "DESC", "METADATA"])
+
   /// One document of a DOM snapshot, read for the hidden elements' nodes.
   ///
   /// What a node's ancestors give it (a label around it, a disabled
@@ -193,8 +198,7 @@ extension PageSnapshot {
         let name = view.names[index]
         let inSelect = parent >= 0 && ["SELECT", "DATALIST", "OPTGROUP"].contains(view.names[parent])
         isOutside[index] =
-          (parent >= 0 && isOutside[parent]) || textlessElements.contains(name)
-          || ["TITLE", "DESC", "METADATA"].contains(name) || inSelect
+          (parent >= 0 && isOutside[parent]) || unreadElements.contains(name) || inSelect
         let parentIsHidden = parent >= 0 && isHidden[parent]
         // A text, or a shadow root, is hidden with its parent.
         guard view.types[index] == 1, !isOutside[index], !isShown else {
@@ -254,8 +258,7 @@ extension PageSnapshot {
         return [made]
       case 1:
         let tag = view.names[index]
-        guard !PageSnapshot.textlessElements.contains(tag), !["TITLE", "DESC", "METADATA"].contains(tag)
-        else { return [] }
+        guard !PageSnapshot.unreadElements.contains(tag) else { return [] }
         let children = view.children[index].flatMap { nodes(for: $0, depth: depth + 1, budget: &budget) }
         let role = DOMDocument.role(tag: tag, view.attributes[index], in: view, at: index)
         let id = view.backendIDs[index]
@@ -426,7 +429,7 @@ extension PageSnapshot {
         case 1:
           let tag = view.names[current]
           let attributes = view.attributes[current]
-          if PageSnapshot.textlessElements.contains(tag) || ["TITLE", "DESC", "METADATA"].contains(tag) {
+          if PageSnapshot.unreadElements.contains(tag) {
             continue
           }
           if let label = attributes["aria-label"], !PageSnapshot.normalized(label).isEmpty {
