@@ -644,6 +644,10 @@ struct MatrixCase: Sendable, CustomStringConvertible {
           + (decided ? [ElementNode(.staticText, label: "done")] : []))
     }
     let stop = Locked(false)
+    // Wakes the wait from outside until the case ends. The real-clock pause
+    // only paces the driver so that it does not spin a core: the matrix
+    // checks where each probe ran and what the wait returned, never how
+    // soon, so a loaded machine that stretches the pause changes nothing.
     func drive(_ wake: @escaping @Sendable () -> Void) -> Task<Void, Never> {
       Task.detached {
         while !stop.withLock({ $0 }) {
