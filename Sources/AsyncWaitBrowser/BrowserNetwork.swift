@@ -82,6 +82,9 @@ public struct BrowserResponse: Sendable, CustomStringConvertible {
   let number: Int
   /// The protocol's id of the request.
   let requestID: String
+  /// The session that reported it, which holds its body: a frame's from
+  /// another site; `nil` for the page's.
+  let sessionID: String?
 
   /// Whether the status is 200–299.
   public var ok: Bool { (200...299).contains(status) }
@@ -104,7 +107,7 @@ public struct BrowserResponse: Sendable, CustomStringConvertible {
   ///   the latest few megabytes of a page's bodies); `WaitTimeoutError`
   ///   when it does not finish coming in time; `CancellationError`.
   public func body(timeout: Duration? = nil) async throws -> Data {
-    try await page.body(ofRequest: number, requestID: requestID, timeout: timeout)
+    try await page.body(ofRequest: number, requestID: requestID, session: sessionID, timeout: timeout)
   }
 
   /// The body as UTF-8 text, once it has all come.

@@ -8,6 +8,9 @@ extension BrowserPage {
   struct Exchange {
     /// The protocol's id of the request (`Network.RequestId`).
     var requestID: String
+    /// The session whose events reported it: a frame's from another site,
+    /// whose process holds its body; `nil` for the page's.
+    var sessionID: String?
     var request: BrowserRequest
     /// The response's address, status, status text and headers, once it
     /// came.
@@ -35,6 +38,14 @@ extension BrowserPage {
     var handler: @Sendable (BrowserRequest) async throws -> RouteAction
   }
 
+  /// A request in flight: its protocol id, in the session whose events
+  /// report it, since the ids of two processes may meet.
+  struct FlightKey: Hashable {
+    /// A frame's session from another site; `nil` for the page's.
+    var sessionID: String?
+    var requestID: String
+  }
+
   /// What the page knows of its network.
   struct NetworkState {
     /// Whether the network domain, which sends the request events, is on:
@@ -43,8 +54,9 @@ extension BrowserPage {
     /// How many requests the page has sent since: each is numbered as its
     /// event comes.
     var count = 0
-    /// The number of each request still in flight, by protocol id.
-    var inFlight: [String: Int] = [:]
+    /// The number of each request still in flight, by protocol id and
+    /// session.
+    var inFlight: [FlightKey: Int] = [:]
     /// The requests by number: the latest ``mostKeptRequests``, and every
     /// one a running wait has yet to read.
     var exchanges: [Int: Exchange] = [:]
@@ -279,7 +291,8 @@ extension BrowserPage {
     guard let head = exchange.response else { return nil }
     return BrowserResponse(
       url: head.url, status: head.status, statusText: head.statusText, headers: head.headers,
-      request: exchange.request, page: self, number: number, requestID: exchange.requestID)
+      request: exchange.request, page: self, number: number, requestID: exchange.requestID,
+      sessionID: exchange.sessionID)
   }
 
   /// The one network wait: turns the network's events on, runs `action`,
@@ -348,7 +361,9 @@ extension BrowserPage {
       + "the last: " + latest.joined(separator: "; ")
   }
 
-  /// Turns on the network domain, which sends the request events, once.
+  /// Turns on the network domain, which sends the request events, once:
+  /// in the page's session and in each frame's from another site, whose
+  /// process makes that frame's requests.
   ///
   /// It stays off until a network wait needs it: every request the page
   /// makes costs events to read while it is on.
@@ -356,10 +371,31 @@ extension BrowserPage {
     guard !network.withLock({ $0.eventsEnabled }) else { return }
     try await send(DevTools.Network.Enable())
     network.withLock { $0.eventsEnabled = true }
+    // A frame attached from now on turns it on as it is prepared
+    // (frameAttached), which reads the mark set above.
+    await sendToRemoteFrames(DevTools.Network.Enable())
+  }
+
+  /// Sends a command to the session of each frame from another site the
+  /// page holds; one that has gone meanwhile refuses, and is let be.
+  func sendToRemoteFrames(_ command: some DevToolsCommand) async {
+    let sessions = remoteFrames.withLock { Array($0.bySession.keys) }
+    for session in sessions { _ = try? await browser.connection.send(command, session: session) }
   }
 
   /// The body of the request numbered `number`, once it has all come.
-  func body(ofRequest number: Int, requestID: String, timeout: Duration?) async throws -> Data {
+  ///
+  /// - Parameters:
+  ///   - number: The request's number on the page.
+  ///   - requestID: Its protocol id.
+  ///   - session: The session that reported it: a frame's from another
+  ///     site; `nil` for the page's.
+  ///   - timeout: How long to wait for the rest of the body.
+  /// - Returns: The body's bytes.
+  /// - Throws: As ``BrowserResponse/body(timeout:)`` does.
+  func body(ofRequest number: Int, requestID: String, session: String?, timeout: Duration?) async throws
+    -> Data
+  {
     // A request no longer kept finished long ago.
     try await Wait(timeout: timeout ?? WaitDefaults.current.actionTimeout, triggers: [networkTrigger])
       .require("the body of the response to come") {
@@ -374,39 +410,49 @@ extension BrowserPage {
     }
     // The redirect's request id is its target's too: its body is the target's.
     if redirected == true { return Data() }
-    return try await send(DevTools.Network.GetResponseBody(requestID: requestID))
+    return try await browser.connection.send(
+      DevTools.Network.GetResponseBody(requestID: requestID), session: session ?? sessionID)
   }
 
   /// Updates the requests from a network event and wakes the network
   /// waits; `false` for an event of another domain.
-  func handleNetwork(_ event: DevToolsConnection.Event) -> Bool {
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - session: The session it came in: a frame's from another site;
+  ///     `nil` for the page's.
+  /// - Returns: Whether it was an event of the network domain.
+  func handleNetwork(_ event: DevToolsConnection.Event, session: String? = nil) -> Bool {
     let params = event.params
     switch event.method {
     case "Network.requestWillBeSent":
       guard let requestID = params["requestId"]?.string, let request = params["request"] else { break }
+      let key = FlightKey(sessionID: session, requestID: requestID)
       network.withLock { state in
         // A redirect: the request before it ends with the redirect's answer.
-        if let redirect = params["redirectResponse"], let number = state.inFlight[requestID] {
+        if let redirect = params["redirectResponse"], let number = state.inFlight[key] {
           state.exchanges[number]?.response = Self.head(of: redirect)
           state.exchanges[number]?.finished = true
           state.exchanges[number]?.redirected = true
         }
         state.count += 1
-        state.inFlight[requestID] = state.count
+        state.inFlight[key] = state.count
         state.exchanges[state.count] = Exchange(
-          requestID: requestID, request: BrowserRequest(request, resourceType: params["type"]?.string))
+          requestID: requestID, sessionID: session,
+          request: BrowserRequest(request, resourceType: params["type"]?.string))
         state.prune()
       }
     case "Network.responseReceived":
       guard let requestID = params["requestId"]?.string, let response = params["response"] else { break }
       network.withLock { state in
-        guard let number = state.inFlight[requestID] else { return }
+        guard let number = state.inFlight[FlightKey(sessionID: session, requestID: requestID)] else { return }
         state.exchanges[number]?.response = Self.head(of: response)
       }
     case "Network.loadingFinished", "Network.loadingFailed":
       guard let requestID = params["requestId"]?.string else { break }
       network.withLock { state in
-        guard let number = state.inFlight.removeValue(forKey: requestID) else { return }
+        let key = FlightKey(sessionID: session, requestID: requestID)
+        guard let number = state.inFlight.removeValue(forKey: key) else { return }
         state.exchanges[number]?.finished = true
         if event.method == "Network.loadingFailed" {
           state.exchanges[number]?.failure = params["errorText"]?.string ?? "failed"
@@ -570,21 +616,34 @@ extension BrowserPage {
 
   /// Intercepts the page's requests while it or its context has a route,
   /// and only then: every intercepted request waits for an answer.
+  ///
+  /// The requests of a frame from another site are its own process's,
+  /// and are intercepted in its session.
   func updateInterception() async throws {
     let wanted = !network.withLock({ $0.routes.isEmpty }) || !(context?.routes.isEmpty ?? true)
     guard network.withLock({ $0.intercepting }) != wanted else { return }
     // Marked once Chromium has done it: a refused command changes nothing.
+    // A frame attached from now on reads the mark as it is prepared
+    // (frameAttached); the frames attached before are told after it.
     if wanted {
       try await send(DevTools.Fetch.Enable())
+      network.withLock { $0.intercepting = wanted }
+      await sendToRemoteFrames(DevTools.Fetch.Enable())
     } else {
       try await send(DevTools.Fetch.Disable())
+      network.withLock { $0.intercepting = wanted }
+      await sendToRemoteFrames(DevTools.Fetch.Disable())
     }
-    network.withLock { $0.intercepting = wanted }
   }
 
   /// Answers an intercepted request with the routes that match it, in a
   /// task of its own.
-  func requestPaused(_ params: JSONValue) {
+  ///
+  /// - Parameters:
+  ///   - params: The event's parameters.
+  ///   - session: The session that paused it, which answers it: a frame's
+  ///     from another site; `nil` for the page's.
+  func requestPaused(_ params: JSONValue, session: String? = nil) {
     guard let requestID = params["requestId"]?.string, let raw = params["request"] else { return }
     let request = BrowserRequest(raw, resourceType: params["resourceType"]?.string)
     let own = network.withLock { $0.routes }
@@ -608,7 +667,8 @@ extension BrowserPage {
         }
         break
       }
-      _ = try? await send(Self.command(for: action, requestID: requestID))
+      _ = try? await browser.connection.send(
+        Self.command(for: action, requestID: requestID), session: session ?? sessionID)
     }
   }
 

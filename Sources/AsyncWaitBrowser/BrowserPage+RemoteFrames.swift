@@ -56,8 +56,9 @@ extension BrowserPage {
   ///
   /// Follows its session's events, prepares its documents as the page's
   /// (the binding that wakes the waits, the page's script, its own frames
-  /// from another origin), then lets it run. A target of another kind is
-  /// let run and left.
+  /// from another origin, and its requests routed and seen when the
+  /// page's are), then lets it run. A target of another kind is let run
+  /// and left.
   func frameAttached(_ parameters: JSONValue, parent: String) {
     guard let session = parameters["sessionId"]?.string, let info = parameters["targetInfo"],
       let frameID = info["targetId"]?.string
@@ -80,6 +81,11 @@ extension BrowserPage {
     // viewport, which is the page's alone.
     let options = (context?.pageCommands ?? []).filter { $0.option != "viewport" }.map(\.command)
     Task { [self] in
+      // Read after the frame was counted above: the page that turns
+      // either domain on marks it, then tells the frames it counts.
+      let (intercepting, networkEvents) = network.withLock { ($0.intercepting, $0.eventsEnabled) }
+      let networkCommands: [any DevToolsCommand] =
+        (intercepting ? [DevTools.Fetch.Enable()] : []) + (networkEvents ? [DevTools.Network.Enable()] : [])
       // A frame that goes away meanwhile refuses: nothing is left to do.
       _ = await connection.send(
         inOrder: options + [
@@ -89,6 +95,8 @@ extension BrowserPage {
           DevTools.Runtime.AddBinding(name: Self.bindingName),
           DevTools.Page.AddScriptToEvaluateOnNewDocument(source: Self.pageScript),
           DevTools.Target.SetAutoAttach(),
+        ] + networkCommands + [
+          // Then it runs, its first requests routed and seen.
           DevTools.Runtime.RunIfWaitingForDebugger(),
           // The document there now, which no script ran in first.
           DevTools.Runtime.Evaluate(expression: Self.pageScript, returned: .object),
@@ -115,7 +123,16 @@ extension BrowserPage {
     }
     guard !gone.isEmpty else { return }
     for session in gone { browser.connection.unsubscribe(session: session) }
+    // Its requests still in flight end with it: no event of theirs comes.
+    network.withLock { state in
+      for (key, number) in state.inFlight where key.sessionID.map(gone.contains) ?? false {
+        state.inFlight[key] = nil
+        state.exchanges[number]?.finished = true
+        state.exchanges[number]?.failure = "its frame from another site went away"
+      }
+    }
     trigger.fire()
+    networkTrigger.fire()
   }
 
   /// Stops following every frame's session, as the page closes.
@@ -128,10 +145,14 @@ extension BrowserPage {
   }
 
   /// An event of a frame's session: a change in one of its documents wakes
-  /// the page's waits, and its own frames from another origin come and go.
+  /// the page's waits, its own frames from another origin come and go, and
+  /// its requests are routed and seen as the page's.
   private func handleFrame(_ notification: DevToolsConnection.Notification, session: String) {
     guard case .event(let event) = notification else { return }
+    if handleNetwork(event, session: session) { return }
     switch event.method {
+    case "Fetch.requestPaused":
+      requestPaused(event.params, session: session)
     case "Runtime.bindingCalled":
       if event.params["name"]?.string == Self.bindingName { trigger.fire() }
     case "Target.attachedToTarget":

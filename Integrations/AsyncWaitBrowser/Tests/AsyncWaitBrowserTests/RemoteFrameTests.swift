@@ -29,10 +29,11 @@ struct RemoteFrameTests {
       """)
   }
 
-  /// The value of `expression` in the page's one frame from another
-  /// origin, evaluated in its own session.
+  /// The value of `expression` in the page's frame from another origin
+  /// attached last, evaluated in its own session.
   static func evaluateInFrame(of page: BrowserPage, _ expression: String) async throws -> JSONValue? {
-    let session = try #require(page.remoteFrames.withLock { $0.bySession.keys.first })
+    let session = try #require(
+      page.remoteFrames.withLock { $0.bySession.values.max { $0.number < $1.number }?.sessionID })
     return try await page.browser.connection.send(
       DevTools.Runtime.Evaluate(expression: expression, returned: .value), session: session
     ).result.value
@@ -268,6 +269,54 @@ extension RemoteFrameTests {
       try await page.click(frame.buttons["Subscribe"], timeout: patience)
       try await frame.descendants(matching: "status").require(
         .text("Subscribed to Uncovered"), timeout: patience)
+    }
+  }
+}
+
+extension RemoteFrameTests {
+  /// The requests a frame from another site makes in its own process take
+  /// the page's routes, and the network waits see them, bodies and all:
+  /// in a frame there before the routes and the waits, which turn both on
+  /// in it, and in a frame that comes while both are on.
+  @Test func theRequestsOfAFrameFromAnotherSiteAreRoutedAndSeen() async throws {
+    try await withItemListPage { page in
+      try await Self.addFrame(to: page)
+      try await page.route("**/api/frame-items") { _ in try .fulfill(json: ["Routed"]) }
+      let fetchInFrame = """
+        fetch("/api/frame-items").then((answer) => answer.text()).then((text) => {
+          document.body.dataset.items = text;
+        });
+        1
+        """
+      let routed = try await page.waitForResponse("**/api/frame-items", timeout: patience) {
+        _ = try await Self.evaluateInFrame(of: page, fetchInFrame)
+      }
+      #expect(routed.status == 200)
+      #expect(
+        routed.url == Self.elsewhere.replacingOccurrences(of: "/account/newsletter", with: "/api/frame-items")
+      )
+      #expect(try await routed.text(timeout: patience) == #"["Routed"]"#)
+      try await requireEventually("the frame reads the routed answer", timeout: patience) {
+        try await Self.evaluateInFrame(of: page, "document.body.dataset.items ?? null") == #"["Routed"]"#
+      }
+
+      // Without routes, the frame's request goes to the server, which has
+      // no such address.
+      try await page.unrouteAll()
+      let served = try await page.waitForResponse("**/api/frame-items", timeout: patience) {
+        _ = try await Self.evaluateInFrame(of: page, fetchInFrame)
+      }
+      #expect(served.status == 404)
+
+      // A frame that comes while the page routes and waits does both from
+      // its first request.
+      try await page.route("**/api/frame-items") { _ in .fulfill(status: 503, body: "Later") }
+      try await Self.addFrame(to: page, title: "Later")
+      let later = try await page.waitForResponse("**/api/frame-items", timeout: patience) {
+        _ = try await Self.evaluateInFrame(of: page, fetchInFrame)
+      }
+      #expect(later.status == 503)
+      #expect(try await later.text(timeout: patience) == "Later")
     }
   }
 }
