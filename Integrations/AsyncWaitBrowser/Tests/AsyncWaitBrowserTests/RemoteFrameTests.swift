@@ -274,6 +274,95 @@ extension RemoteFrameTests {
 }
 
 extension RemoteFrameTests {
+  /// A frame from another site inside a frame from another site: attached
+  /// in its parent frame's session, searched where it stands, its boxes
+  /// placed on the page through both frames, and driven; the outer frame
+  /// that goes takes both sessions with it.
+  @Test func aFrameFromAnotherSiteInsideAnotherIsQueriedAndDriven() async throws {
+    try await withItemListPage { page in
+      try await Self.addFrame(to: page)
+      // `inner.localhost` is a site of its own, which Chromium resolves to
+      // the loopback address as it does `localhost`.
+      let inner = Self.elsewhere.replacingOccurrences(of: "//localhost", with: "//inner.localhost")
+      _ = try await Self.evaluateInFrame(
+        of: page,
+        """
+        const frame = Object.assign(document.createElement("iframe"), { title: "Inner", src: "\(inner)" });
+        frame.style.cssText = "width: 360px; height: 100px; border: 4px solid; padding: 2px 6px";
+        document.body.prepend(frame);
+        1
+        """)
+      let outer = page.frameLocator(css: "iframe[title=Elsewhere]")
+      let nested = outer.frameLocator(css: "iframe[title=Inner]")
+      let topic = nested.descendants(labelled: "Topic")
+      try await topic.requireExistence(timeout: patience)
+
+      let sessions = page.remoteFrames.withLock { Array($0.bySession.values) }
+      #expect(sessions.count == 2)
+      let outerSession = try #require(sessions.first { $0.parentSessionID == page.sessionID })
+      #expect(sessions.contains { $0.parentSessionID == outerSession.sessionID })
+      // Both forms by role, the nested one's after the outer one's own.
+      #expect(try await outer.buttons.matching(named: "Subscribe").count == 2)
+      let field = try #require(try await topic.element.snapshot()?.box)
+      let innerBox = try #require(
+        try await outer.descendants(matching: "Iframe", named: "Inner").element.snapshot()?.box)
+      let outerBox = try #require(
+        try await page.descendants(matching: "Iframe", named: "Elsewhere").element.snapshot()?.box)
+      #expect(
+        field.x > innerBox.x && field.y > innerBox.y && innerBox.x > outerBox.x && innerBox.y > outerBox.y)
+
+      try await page.fill(topic, with: "Nesting", timeout: patience)
+      try await page.click(nested.buttons["Subscribe"], timeout: patience)
+      try await nested.descendants(matching: "status").require(
+        .text("Subscribed to Nesting"), timeout: patience)
+      // The outer frame's own form, after the nested frame in its
+      // document, saw nothing.
+      let statuses = try await outer.descendants(matching: "status").snapshots().map(\.textContent)
+      #expect(statuses == ["Subscribed to Nesting", ""])
+
+      try await page.evaluate("document.querySelector('iframe').remove()")
+      try await topic.requireNonExistence(timeout: patience)
+      try await requireEventually("both frames' sessions are forgotten", timeout: patience) {
+        page.remoteFrames.withLock { $0.bySession.isEmpty }
+      }
+    }
+  }
+
+  /// `page.includingHidden` reads the hidden elements of a frame from
+  /// another site, in that frame's process, where they stand in it: found
+  /// there and not through `page`, until they show.
+  @Test func theHiddenElementsOfAFrameFromAnotherSiteAreFoundIncludingHidden() async throws {
+    try await withItemListPage { page in
+      try await Self.addFrame(to: page)
+      _ = try await Self.evaluateInFrame(
+        of: page,
+        """
+        document.body.insertAdjacentHTML("beforeend",
+          '<div hidden><button>Unsubscribe</button></div>'
+          + '<input type="checkbox" aria-label="Weekly" checked style="display: none">');
+        1
+        """)
+      let frame = page.descendants(matching: "Iframe", named: "Elsewhere")
+      let hiddenFrame = page.includingHidden.descendants(matching: "Iframe", named: "Elsewhere")
+      try await hiddenFrame.buttons["Unsubscribe"].requireExistence(timeout: patience)
+      #expect(try await frame.buttons["Unsubscribe"].exists == false)
+      #expect(try await frame.buttons["Subscribe"].exists)
+      #expect(
+        try await hiddenFrame.descendants(matching: "checkbox", named: "Weekly").matching(checked: true)
+          .exists)
+      #expect(try await page.descendants(matching: "checkbox", named: "Weekly").exists == false)
+      // In the frame's order: the form's button, then the hidden one.
+      let buttons = try await hiddenFrame.buttons.snapshots().map(\.label)
+      #expect(buttons == ["Subscribe", "Unsubscribe"])
+      try await hiddenFrame.buttons["Unsubscribe"].require(.hidden, timeout: patience)
+
+      _ = try await Self.evaluateInFrame(of: page, "document.querySelector('div[hidden]').hidden = false; 1")
+      try await frame.buttons["Unsubscribe"].require(.visible, timeout: patience)
+    }
+  }
+}
+
+extension RemoteFrameTests {
   /// The requests a frame from another site makes in its own process take
   /// the page's routes, and the network waits see them, bodies and all:
   /// in a frame there before the routes and the waits, which turn both on
