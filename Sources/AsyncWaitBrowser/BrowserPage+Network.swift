@@ -6,10 +6,12 @@ import Foundation
 extension BrowserPage {
   /// One request and what came of it.
   struct Exchange {
-    /// The protocol's id of the request (`Network.RequestId`).
+    /// The protocol's id of the request (`Network.RequestId`), which
+    /// Chromium makes unique across its processes.
     var requestID: String
-    /// The session whose events reported it: a frame's from another site,
-    /// whose process holds its body; `nil` for the page's.
+    /// The session whose events report what came of it, which holds its
+    /// body: a frame's from another site, whose process made it or received
+    /// its document; `nil` for the page's.
     var sessionID: String?
     var request: BrowserRequest
     /// The response's address, status, status text and headers, once it
@@ -38,14 +40,6 @@ extension BrowserPage {
     var handler: @Sendable (BrowserRequest) async throws -> RouteAction
   }
 
-  /// A request in flight: its protocol id, in the session whose events
-  /// report it, since the ids of two processes may meet.
-  struct FlightKey: Hashable {
-    /// A frame's session from another site; `nil` for the page's.
-    var sessionID: String?
-    var requestID: String
-  }
-
   /// What the page knows of its network.
   struct NetworkState {
     /// Whether the network domain, which sends the request events, is on:
@@ -54,9 +48,8 @@ extension BrowserPage {
     /// How many requests the page has sent since: each is numbered as its
     /// event comes.
     var count = 0
-    /// The number of each request still in flight, by protocol id and
-    /// session.
-    var inFlight: [FlightKey: Int] = [:]
+    /// The number of each request still in flight, by protocol id.
+    var inFlight: [String: Int] = [:]
     /// The requests by number: the latest ``mostKeptRequests``, and every
     /// one a running wait has yet to read.
     var exchanges: [Int: Exchange] = [:]
@@ -68,6 +61,11 @@ extension BrowserPage {
     var routes: [Route] = []
     /// Whether requests are intercepted (the fetch domain is on).
     var intercepting = false
+    /// The latest change of ``intercepting`` begun, which the next awaits
+    /// first: a route added returns once every session intercepts.
+    var interceptionUpdate: Task<Void, any Error>?
+    /// The network's events turning on, which every network wait awaits.
+    var eventsEnabling: Task<Void, any Error>?
     /// The first route handler error no action or wait has thrown yet.
     var unreportedRouteFailure: String?
 
@@ -368,16 +366,35 @@ extension BrowserPage {
   /// It stays off until a network wait needs it: every request the page
   /// makes costs events to read while it is on.
   private func enableNetworkEvents() async throws {
-    guard !network.withLock({ $0.eventsEnabled }) else { return }
-    try await send(DevTools.Network.Enable())
-    network.withLock { $0.eventsEnabled = true }
-    // A frame attached from now on turns it on as it is prepared
-    // (frameAttached), which reads the mark set above.
-    await sendToRemoteFrames(DevTools.Network.Enable())
+    // One task turns them on, which each wait awaits: none returns before
+    // the frames are told.
+    let enabling = network.withLock { state in
+      if let enabling = state.eventsEnabling { return enabling }
+      let enabling = Task { [self] in
+        try await send(DevTools.Network.Enable())
+        network.withLock { $0.eventsEnabled = true }
+        // A frame attached from now on turns it on as it is prepared
+        // (frameAttached), which reads the mark set above.
+        await sendToRemoteFrames(DevTools.Network.Enable())
+      }
+      state.eventsEnabling = enabling
+      return enabling
+    }
+    do {
+      try await enabling.value
+    } catch {
+      // Refused: the next wait tries again.
+      network.withLock { state in
+        if state.eventsEnabling == enabling { state.eventsEnabling = nil }
+      }
+      throw error
+    }
   }
 
   /// Sends a command to the session of each frame from another site the
   /// page holds; one that has gone meanwhile refuses, and is let be.
+  ///
+  /// - Parameter command: The command.
   func sendToRemoteFrames(_ command: some DevToolsCommand) async {
     let sessions = remoteFrames.withLock { Array($0.bySession.keys) }
     for session in sessions { _ = try? await browser.connection.send(command, session: session) }
@@ -417,6 +434,10 @@ extension BrowserPage {
   /// Updates the requests from a network event and wakes the network
   /// waits; `false` for an event of another domain.
   ///
+  /// The document of a frame from another site is asked for in the
+  /// session of the document that holds the frame, and comes in the
+  /// frame's own: a request's session is the last to report on it.
+  ///
   /// - Parameters:
   ///   - event: The event.
   ///   - session: The session it came in: a frame's from another site;
@@ -427,16 +448,15 @@ extension BrowserPage {
     switch event.method {
     case "Network.requestWillBeSent":
       guard let requestID = params["requestId"]?.string, let request = params["request"] else { break }
-      let key = FlightKey(sessionID: session, requestID: requestID)
       network.withLock { state in
         // A redirect: the request before it ends with the redirect's answer.
-        if let redirect = params["redirectResponse"], let number = state.inFlight[key] {
+        if let redirect = params["redirectResponse"], let number = state.inFlight[requestID] {
           state.exchanges[number]?.response = Self.head(of: redirect)
           state.exchanges[number]?.finished = true
           state.exchanges[number]?.redirected = true
         }
         state.count += 1
-        state.inFlight[key] = state.count
+        state.inFlight[requestID] = state.count
         state.exchanges[state.count] = Exchange(
           requestID: requestID, sessionID: session,
           request: BrowserRequest(request, resourceType: params["type"]?.string))
@@ -445,15 +465,16 @@ extension BrowserPage {
     case "Network.responseReceived":
       guard let requestID = params["requestId"]?.string, let response = params["response"] else { break }
       network.withLock { state in
-        guard let number = state.inFlight[FlightKey(sessionID: session, requestID: requestID)] else { return }
+        guard let number = state.inFlight[requestID] else { return }
         state.exchanges[number]?.response = Self.head(of: response)
+        state.exchanges[number]?.sessionID = session
       }
     case "Network.loadingFinished", "Network.loadingFailed":
       guard let requestID = params["requestId"]?.string else { break }
       network.withLock { state in
-        let key = FlightKey(sessionID: session, requestID: requestID)
-        guard let number = state.inFlight.removeValue(forKey: key) else { return }
+        guard let number = state.inFlight.removeValue(forKey: requestID) else { return }
         state.exchanges[number]?.finished = true
+        state.exchanges[number]?.sessionID = session
         if event.method == "Network.loadingFailed" {
           state.exchanges[number]?.failure = params["errorText"]?.string ?? "failed"
         }
@@ -620,6 +641,23 @@ extension BrowserPage {
   /// The requests of a frame from another site are its own process's,
   /// and are intercepted in its session.
   func updateInterception() async throws {
+    // Each change after the one begun before it: none returns before the
+    // sessions intercept as the routes it saw need.
+    let update = network.withLock { state in
+      let previous = state.interceptionUpdate
+      let update = Task { [self] in
+        _ = await previous?.result
+        try await applyInterception()
+      }
+      state.interceptionUpdate = update
+      return update
+    }
+    try await update.value
+  }
+
+  /// Turns interception on or off in the page's session, then in each
+  /// frame's from another site, as the routes now need.
+  private func applyInterception() async throws {
     let wanted = !network.withLock({ $0.routes.isEmpty }) || !(context?.routes.isEmpty ?? true)
     guard network.withLock({ $0.intercepting }) != wanted else { return }
     // Marked once Chromium has done it: a refused command changes nothing.

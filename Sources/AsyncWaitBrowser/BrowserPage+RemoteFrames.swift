@@ -101,6 +101,15 @@ extension BrowserPage {
           // The document there now, which no script ran in first.
           DevTools.Runtime.Evaluate(expression: Self.pageScript, returned: .object),
         ], session: session)
+      // The page may have turned interception off or on meanwhile, and
+      // told the frame before the commands above came: the later word
+      // stands.
+      let now = network.withLock { $0.intercepting }
+      if now && !intercepting {
+        _ = try? await connection.send(DevTools.Fetch.Enable(), session: session)
+      } else if !now && intercepting {
+        _ = try? await connection.send(DevTools.Fetch.Disable(), session: session)
+      }
       trigger.fire()
     }
   }
@@ -125,8 +134,11 @@ extension BrowserPage {
     for session in gone { browser.connection.unsubscribe(session: session) }
     // Its requests still in flight end with it: no event of theirs comes.
     network.withLock { state in
-      for (key, number) in state.inFlight where key.sessionID.map(gone.contains) ?? false {
-        state.inFlight[key] = nil
+      let ended = state.inFlight.filter { _, number in
+        state.exchanges[number]?.sessionID.map(gone.contains) ?? false
+      }
+      for (requestID, number) in ended {
+        state.inFlight[requestID] = nil
         state.exchanges[number]?.finished = true
         state.exchanges[number]?.failure = "its frame from another site went away"
       }

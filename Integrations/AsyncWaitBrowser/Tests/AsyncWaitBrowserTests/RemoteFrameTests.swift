@@ -15,13 +15,15 @@ struct RemoteFrameTests {
   static let elsewhere = site.url("/account/newsletter").replacingOccurrences(
     of: "127.0.0.1", with: "localhost")
 
-  /// Adds the newsletter from another origin at the top of the page, in a
-  /// frame with a border and padding, and waits for it to load.
-  static func addFrame(to page: BrowserPage, title: String = "Elsewhere") async throws {
+  /// Adds the newsletter from another origin (or `url`) at the top of the
+  /// page, in a frame with a border and padding, and waits for it to load.
+  static func addFrame(to page: BrowserPage, title: String = "Elsewhere", url: String = elsewhere)
+    async throws
+  {
     try await page.evaluate(
       """
       new Promise((loaded) => {
-        const frame = Object.assign(document.createElement("iframe"), { title: "\(title)", src: "\(elsewhere)" });
+        const frame = Object.assign(document.createElement("iframe"), { title: "\(title)", src: "\(url)" });
         frame.style.cssText = "width: 400px; height: 160px; border: 5px solid; padding: 3px 9px";
         frame.onload = () => loaded(1);
         document.body.prepend(frame);
@@ -366,7 +368,9 @@ extension RemoteFrameTests {
   /// The requests a frame from another site makes in its own process take
   /// the page's routes, and the network waits see them, bodies and all:
   /// in a frame there before the routes and the waits, which turn both on
-  /// in it, and in a frame that comes while both are on.
+  /// in it, and in a frame that comes while both are on, from the first
+  /// request of its document's parse; its document, asked for in the
+  /// page's session and received in the frame's, is seen and read whole.
   @Test func theRequestsOfAFrameFromAnotherSiteAreRoutedAndSeen() async throws {
     try await withItemListPage { page in
       try await Self.addFrame(to: page)
@@ -397,15 +401,80 @@ extension RemoteFrameTests {
       }
       #expect(served.status == 404)
 
-      // A frame that comes while the page routes and waits does both from
-      // its first request.
-      try await page.route("**/api/frame-items") { _ in .fulfill(status: 503, body: "Later") }
-      try await Self.addFrame(to: page, title: "Later")
-      let later = try await page.waitForResponse("**/api/frame-items", timeout: patience) {
-        _ = try await Self.evaluateInFrame(of: page, fetchInFrame)
+      // A frame that comes while the page routes and waits: its document
+      // is the page's to see, and the script its parse asks for at once
+      // is routed.
+      try await page.route("**/*.js") { _ in
+        .fulfill(headers: ["Content-Type": "text/javascript"], body: "document.title = 'Routed script ran'")
       }
-      #expect(later.status == 503)
-      #expect(try await later.text(timeout: patience) == "Later")
+      let later = Self.elsewhere.replacingOccurrences(of: "/account/newsletter", with: "/later")
+      try await page.route("**/later") { _ in
+        .fulfill(
+          headers: ["Content-Type": "text/html"],
+          body: #"<title>Later</title><script src="/later.js"></script>"#)
+      }
+      let document = try await page.waitForResponse(.exact(later), timeout: patience) {
+        try await Self.addFrame(to: page, title: "Later", url: later)
+      }
+      #expect(try await document.text(timeout: patience).hasSuffix(#"<script src="/later.js"></script>"#))
+      #expect(try await Self.evaluateInFrame(of: page, "document.title") == "Routed script ran")
+      let script = try await page.waitForResponse("**/again.js", timeout: patience) {
+        _ = try await Self.evaluateInFrame(
+          of: page,
+          "document.head.append(Object.assign(document.createElement('script'), { src: '/again.js' })); 1"
+        )
+      }
+      #expect(try await script.text(timeout: patience) == "document.title = 'Routed script ran'")
+
+      // The newsletter's own document, asked for in the page's session,
+      // comes in the frame's, which holds its body.
+      let newsletter = try await page.waitForResponse(.exact(Self.elsewhere), timeout: patience) {
+        try await Self.addFrame(to: page, title: "Again")
+      }
+      #expect(try await newsletter.text(timeout: patience).contains("<title>Newsletter</title>"))
     }
+  }
+
+  /// A context's routes take a frame from another site's requests, as the
+  /// page's do.
+  @Test func theContextsRoutesTakeTheRequestsOfAFrameFromAnotherSite() async throws {
+    let context = try await Browser.shared.newContext()
+    do {
+      try await context.route("**/api/frame-items") { _ in .fulfill(body: "From the context") }
+      let page = try await context.newPage(url: site.url("/"), timeout: patience)
+      try await Self.addFrame(to: page)
+      let answer = try await page.waitForResponse("**/api/frame-items", timeout: patience) {
+        _ = try await Self.evaluateInFrame(of: page, "fetch('/api/frame-items'); 1")
+      }
+      #expect(try await answer.text(timeout: patience) == "From the context")
+    } catch {
+      try? await context.close()
+      throw error
+    }
+    try await context.close()
+  }
+
+  /// A request of a frame from another site still in flight when the
+  /// frame goes ends with it, failed, where no event of its own comes.
+  @Test func theRequestsInFlightOfAFrameThatGoesEndWithIt() async throws {
+    let (released, release) = AsyncStream<Void>.makeStream()
+    try await withItemListPage { page in
+      // A handler that holds the request until the test ends.
+      try await page.route("**/api/held") { _ in
+        for await _ in released {}
+        return .abort()
+      }
+      try await Self.addFrame(to: page)
+      try await page.waitForRequest("**/api/held", timeout: patience) {
+        _ = try await Self.evaluateInFrame(of: page, "fetch('/api/held'); 1")
+      }
+      try await page.evaluate("document.querySelector('iframe').remove()")
+      let error = await #expect(throws: WaitTimeoutError.self) {
+        try await page.waitForResponse("**/api/held", timeout: .milliseconds(300)) {}
+      }
+      let said = String(describing: try #require(error))
+      #expect(said.contains("/api/held → failed: its frame from another site went away"), "\(said)")
+    }
+    release.finish()
   }
 }
