@@ -178,8 +178,10 @@ public final class Browser: Sendable {
   ///   - executablePath: Chromium's path; `nil`, the default, searches for it.
   ///   - arguments: More command-line switches, such as
   ///     `--window-size=1280,800`.
-  ///   - commandTimeout: How long a DevTools command may go unanswered; 10
-  ///     seconds by default.
+  ///   - commandTimeout: How long a DevTools command may go unanswered; 30
+  ///     seconds by default, which bounds a hang: a suite's tests starting
+  ///     at once on a small machine can keep Chromium from answering for
+  ///     more than 10 seconds.
   /// - Returns: The running browser.
   /// - Throws: ``BrowserError/chromiumNotFound`` naming every place
   ///   searched; ``BrowserError/launchFailed`` when it does not start or
@@ -187,7 +189,7 @@ public final class Browser: Sendable {
   public static func launch(
     executablePath: String? = nil,
     arguments: [String] = [],
-    commandTimeout: Duration = .seconds(10)
+    commandTimeout: Duration = .seconds(30)
   ) async throws -> Browser {
     let executable = try ChromiumLocator.locate(
       explicitPath: executablePath, environment: ProcessInfo.processInfo.environment)
@@ -287,13 +289,15 @@ public final class Browser: Sendable {
   ///   - endpoint: The browser's HTTP endpoint (`http://host:9222`), whose
   ///     `/json/version` names its WebSocket, or the WebSocket itself
   ///     (`ws://host:9222/devtools/browser/…`). `wss://` is not supported.
-  ///   - commandTimeout: How long a DevTools command may go unanswered; 10
-  ///     seconds by default.
+  ///   - commandTimeout: How long a DevTools command may go unanswered; 30
+  ///     seconds by default, which bounds a hang: a suite's tests starting
+  ///     at once on a small machine can keep Chromium from answering for
+  ///     more than 10 seconds.
   /// - Returns: The connected browser.
   /// - Throws: ``BrowserError/invalidArgument`` for an address that is
   ///   neither; ``BrowserError/launchFailed`` when nothing answers there,
   ///   or it refuses the WebSocket, or does not answer its first command.
-  public static func connect(to endpoint: String, commandTimeout: Duration = .seconds(10)) async throws
+  public static func connect(to endpoint: String, commandTimeout: Duration = .seconds(30)) async throws
     -> Browser
   {
     // The connection and the handshake block: on a thread of their own.

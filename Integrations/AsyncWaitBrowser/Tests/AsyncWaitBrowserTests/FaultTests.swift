@@ -87,8 +87,9 @@ struct FaultTests {
   }
 
   @Test func aPageSlowerThanTheCommandTimeoutMakesASlowWaitNotAFailedOne() async throws {
-    // The default command timeout, which a loaded machine's launch needs.
-    let browser = try await Browser.launch()
+    // A command timeout of 10 s, which a loaded machine's launch needs and
+    // the page's stall outlasts (the default, 30 s, would outlast it).
+    let browser = try await Browser.launch(commandTimeout: .seconds(10))
     defer { browser.close() }
     let page = try await browser.newPage(url: site.url(), timeout: patience)
     // The page's main thread is busy for 12.5 s, then adds the button: the

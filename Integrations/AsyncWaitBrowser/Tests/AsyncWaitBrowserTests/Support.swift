@@ -52,8 +52,8 @@ func withPage(_ path: String, _ body: (BrowserPage) async throws -> Void) async 
 ///
 /// The suites run in parallel: on a 2-core machine a dozen pages at once
 /// starved one another, and a read that is not a wait (a snapshot's
-/// command) went past the 10-second command timeout (seen once in CI, with
-/// a browser a test). Three at once keep both cores busy.
+/// command) went past the command timeout, 10 seconds then (seen once in
+/// CI, with a browser a test). Three at once keep both cores busy.
 actor PageSlots {
   static let shared = PageSlots(count: 3)
   private var free: Int
