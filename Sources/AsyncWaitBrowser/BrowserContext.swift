@@ -370,9 +370,7 @@ public final class BrowserContext: Sendable {
         _ = try await page.send(command)
         // And its frames from another origin, each a process of its own;
         // one that goes meanwhile is left.
-        for frame in page.remoteFrames.withLock({ Array($0.bySession.values) }) {
-          _ = try? await page.send(command, in: frame)
-        }
+        await page.sendToRemoteFrames(command)
       }
     }
   }
