@@ -40,6 +40,15 @@ the other: pytest-playwright's default pattern. The wall time of the whole
 suite, in milliseconds, is reported under "suite"; --suite-runs R runs it R
 times.
 
+With --serve, once the rest is measured, it takes samples on request, one
+request a line of standard input, so that AsyncWaitBrowserBench can take
+its own samples of the same kind in turn with these, and the machine's
+drift over a run falls on both alike: `open N` opens a page of N rows as
+--open-samples does, `suite T` runs a suite of T tests as --suite-tests
+does, and each answers the milliseconds it took on a line of its own on
+standard output. The end of standard input ends the serving, and then the
+JSON object below is printed, without these samples.
+
 Then, with --flow-samples K, a test end to end on the account page
 (BASE/account, AccountPage.swift), as a Playwright user writes it, K times
 after one not kept (the steps of `flow` below, which AsyncWaitBrowserBench
@@ -55,7 +64,7 @@ Prints one JSON object on stdout, in milliseconds:
 and progress and a table of medians on stderr.
 
   python bench.py --url http://127.0.0.1:PORT [--rows 100,1000,5000,20000]
-      [--samples 20 | --samples 30,30,10,10] [--flow-samples 10] [--chromium /usr/bin/chromium]
+      [--samples 20 | --samples 30,30,10,10] [--flow-samples 10] [--serve] [--chromium /usr/bin/chromium]
 
 Run it with the Python of Scripts/install-playwright.sh, which installs no
 browser of Playwright's: Chromium is the system's, found as AsyncWaitBrowser
@@ -73,7 +82,7 @@ import sys
 import time
 from importlib.metadata import version as package_version
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 # As AsyncWaitBrowser's ChromiumLocator searches PATH.
 CHROMIUM_NAMES = ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome", "chrome"]
@@ -217,6 +226,46 @@ def flow(page: Page, base: str) -> None:
     expect(page.locator(".todos li")).to_have_class(["done"])
 
 
+def open_page(browser: Browser, base: str, count: int, navigation_timeout: float) -> float:
+    """Opens a page of `count` rows as a test opens one, and returns the milliseconds to its load.
+
+    A fresh context, a page in it, `goto` to the load; the context is closed after, untimed.
+    """
+    start = time.perf_counter()
+    fresh = browser.new_context()
+    page = fresh.new_page()
+    page.set_default_navigation_timeout(navigation_timeout)
+    page.goto(f"{base}/rows/{count}", wait_until="load")
+    elapsed = (time.perf_counter() - start) * 1000
+    fresh.close()
+    return elapsed
+
+
+def run_suite(browser: Browser, base: str, tests: int) -> float:
+    """Runs `tests` tests, each the flow in a fresh context, one after another; returns the milliseconds."""
+    start = time.perf_counter()
+    for _ in range(tests):
+        fresh = browser.new_context()
+        flow(fresh.new_page(), base)
+        fresh.close()
+    return (time.perf_counter() - start) * 1000
+
+
+def serve(browser: Browser, base: str, navigation_timeout: float) -> None:
+    """Takes a sample for each request on standard input (`open N`, `suite T`) and prints its milliseconds."""
+    log("serving: open N, suite T")
+    for line in sys.stdin:
+        request = line.split()
+        if len(request) == 2 and request[0] == "open" and request[1].isdigit():
+            elapsed = open_page(browser, base, int(request[1]), navigation_timeout)
+        elif len(request) == 2 and request[0] == "suite" and request[1].isdigit():
+            elapsed = run_suite(browser, base, int(request[1]))
+        else:
+            sys.exit(f"playwright-bench: not a request: {line.strip()!r} (open N, suite T)")
+        print(f"{elapsed:.3f}", flush=True)
+        log(f"{line.strip()}: {elapsed:.1f} ms")
+
+
 def percentile(values: list[float | None], fraction: float) -> float:
     """The value at `fraction` of the sorted values, nearest rank, as the Swift bench computes it.
 
@@ -248,6 +297,9 @@ def main() -> None:
     parser.add_argument("--suite-runs", type=int, default=1, help="runs of the suite")
     parser.add_argument(
         "--response-samples", type=int, default=0, help="network waits for a fetch's response; 0 for none"
+    )
+    parser.add_argument(
+        "--serve", action="store_true", help="then take samples on request on standard input: open N, suite T"
     )
     parser.add_argument("--chromium", help="Chromium's path; found as AsyncWaitBrowser finds it when not given")
     parser.add_argument("--change-delay", type=int, default=50, help="milliseconds before the page adds a row")
@@ -331,26 +383,15 @@ def main() -> None:
                 for count in counts:
                     opened = []
                     for index in range(arguments.warmup + arguments.open_samples):
-                        start = time.perf_counter()
-                        fresh = browser.new_context()
-                        page = fresh.new_page()
-                        page.set_default_navigation_timeout(arguments.navigation_timeout)
-                        page.goto(f"{base}/rows/{count}", wait_until="load")
-                        elapsed = (time.perf_counter() - start) * 1000
-                        fresh.close()
+                        elapsed = open_page(browser, base, count, arguments.navigation_timeout)
                         if index >= arguments.warmup:
                             opened.append(round(elapsed, 3))
                     output["open"][str(count)] = opened
                     log(f"{count} rows: opened in p50 {percentile(opened, 0.5):.1f} ms")
             if arguments.suite_tests > 0:
-                output["suite"] = []
-                for _ in range(arguments.suite_runs):
-                    start = time.perf_counter()
-                    for _ in range(arguments.suite_tests):
-                        fresh = browser.new_context()
-                        flow(fresh.new_page(), base)
-                        fresh.close()
-                    output["suite"].append(round((time.perf_counter() - start) * 1000, 3))
+                output["suite"] = [
+                    round(run_suite(browser, base, arguments.suite_tests), 3) for _ in range(arguments.suite_runs)
+                ]
                 log(f"suite of {arguments.suite_tests} tests: {output['suite']} ms")
             if arguments.response_samples > 0:
                 fresh = browser.new_context()
@@ -375,6 +416,8 @@ def main() -> None:
                 log(f"flow: p50 {percentile(output['flow'], 0.5):.1f} ms of {arguments.flow_samples}")
                 page.close()
             context.close()
+            if arguments.serve:
+                serve(browser, base, arguments.navigation_timeout)
         finally:
             browser.close()
 

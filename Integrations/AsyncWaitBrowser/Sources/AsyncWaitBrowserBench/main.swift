@@ -367,40 +367,13 @@ for index in 0...responseSamples {
 }
 try await networkPage.close()
 
-// Opening a page as a test opens one: a fresh context, a page in it, the
-// page loaded; the context closed after, untimed. As Playwright/bench.py
-// takes them.
+// Playwright, on the same pages, when installed: Playwright/bench.py
+// takes its samples of everything above now, one after another, then
+// serves (`--serve`) its samples of opening a page and of the suite, one a
+// request, which this bench takes in turn with its own below.
 let openSamples = quick ? 3 : 10
-var opened: [Int: [Double]] = [:]
-for size in sizes {
-  for index in 0...openSamples {
-    let start = clock.now
-    let context = try await browser.newContext()
-    _ = try await context.newPage(url: rowsSite.url(RowsPage.path(rows: size)), timeout: .seconds(120))
-    let elapsed = (clock.now - start).milliseconds
-    try await context.close()
-    if index > 0 { opened[size, default: []].append(elapsed) }
-  }
-}
-
-// A suite of short tests, one after another, each the flow above in a
-// fresh context of the one browser, as pytest-playwright runs a suite.
 let suiteTests = 24
 let suiteRuns = quick ? 1 : 3
-var suites: [Double] = []
-try await withWaitDefaults(timeout: patienceForFlows) {
-  for _ in 0..<suiteRuns {
-    let start = clock.now
-    for _ in 0..<suiteTests {
-      let context = try await browser.newContext()
-      try await flow(on: try await context.newPage())
-      try await context.close()
-    }
-    suites.append((clock.now - start).milliseconds)
-  }
-}
-
-// Playwright, on the same pages, when installed.
 var playwright: [String: [String: [Double]]] = [:]
 var playwrightFlows: [Double] = []
 var playwrightShadow: [String: [String: [Double]]] = [:]
@@ -410,41 +383,92 @@ var playwrightSuites: [Double] = []
 var playwrightResponses: [Double] = []
 var playwrightVersion = "not installed (Scripts/install-playwright.sh)"
 let python = FileManager.default.currentDirectoryPath + "/.build/playwright/bin/python"
-if FileManager.default.isExecutableFile(atPath: python) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: python)
-  let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Playwright/bench.py").path
-  process.arguments = [
-    script, "--url", rowsSite.url(""),
-    "--rows", sizes.map(String.init).joined(separator: ","),
-    "--samples", sizes.map { String(samplesOfEachKind($0)) }.joined(separator: ","),
-    "--flow-samples", String(flowSamples),
-    "--shadow-rows", shadowSizes.map(String.init).joined(separator: ","),
-    "--frame-rows", frameSizes.map(String.init).joined(separator: ","),
-    "--open-samples", String(openSamples), "--suite-tests", String(suiteTests),
-    "--suite-runs", String(suiteRuns), "--response-samples", String(responseSamples),
-    "--chromium", browser.executablePath ?? "",
-  ]
-  let output = Pipe()
-  process.standardOutput = output
-  try process.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  if process.terminationStatus == 0,
-    let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-    let rows = json["rows"] as? [String: [String: [Double]]]
-  {
+let peer =
+  FileManager.default.isExecutableFile(atPath: python)
+  ? try PlaywrightPeer(
+    python: python,
+    script: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Playwright/bench.py").path,
+    arguments: [
+      "--url", rowsSite.url(""),
+      "--rows", sizes.map(String.init).joined(separator: ","),
+      "--samples", sizes.map { String(samplesOfEachKind($0)) }.joined(separator: ","),
+      "--flow-samples", String(flowSamples),
+      "--shadow-rows", shadowSizes.map(String.init).joined(separator: ","),
+      "--frame-rows", frameSizes.map(String.init).joined(separator: ","),
+      "--response-samples", String(responseSamples), "--serve",
+      "--chromium", browser.executablePath ?? "",
+    ]) : nil
+
+/// Takes a sample of ours and, with Playwright installed, one of
+/// Playwright's, in turn, Playwright first when `theirsFirst`: the callers
+/// alternate which goes first, so that what the machine does over a run
+/// falls on both alike.
+@MainActor func inTurn(
+  theirsFirst: Bool, _ request: String, ours: () async throws -> Double
+) async throws -> (ours: Double, theirs: Double?) {
+  guard let peer else { return (try await ours(), nil) }
+  if theirsFirst {
+    let theirs = try peer.sample(request)
+    return (try await ours(), theirs)
+  }
+  let mine = try await ours()
+  return (mine, try peer.sample(request))
+}
+
+// Opening a page as a test opens one: a fresh context, a page in it, the
+// page loaded; the context closed after, untimed. Round by round, a page
+// of each size here and in Playwright, in turn; the first round is not
+// kept.
+var opened: [Int: [Double]] = [:]
+for round in 0...openSamples {
+  for (index, size) in sizes.enumerated() {
+    let (ours, theirs) = try await inTurn(theirsFirst: (round + index) % 2 == 1, "open \(size)") {
+      let start = clock.now
+      let context = try await browser.newContext()
+      _ = try await context.newPage(url: rowsSite.url(RowsPage.path(rows: size)), timeout: .seconds(120))
+      let elapsed = (clock.now - start).milliseconds
+      try await context.close()
+      return elapsed
+    }
+    if round > 0 {
+      opened[size, default: []].append(ours)
+      if let theirs { playwrightOpened[String(size), default: []].append(theirs) }
+    }
+  }
+}
+
+// A suite of short tests, one after another, each the flow above in a
+// fresh context of the one browser, as pytest-playwright runs a suite; a
+// run here and one in Playwright, in turn.
+var suites: [Double] = []
+try await withWaitDefaults(timeout: patienceForFlows) {
+  for run in 0..<suiteRuns {
+    let (ours, theirs) = try await inTurn(theirsFirst: run % 2 == 1, "suite \(suiteTests)") {
+      let start = clock.now
+      for _ in 0..<suiteTests {
+        let context = try await browser.newContext()
+        try await flow(on: try await context.newPage())
+        try await context.close()
+      }
+      return (clock.now - start).milliseconds
+    }
+    suites.append(ours)
+    if let theirs { playwrightSuites.append(theirs) }
+  }
+}
+
+if let peer {
+  let (json, status) = peer.finish()
+  if let json, let rows = json["rows"] as? [String: [String: [Double]]] {
     playwright = rows
     playwrightShadow = json["shadowRows"] as? [String: [String: [Double]]] ?? [:]
     playwrightFrames = json["frameRows"] as? [String: [String: [Double]]] ?? [:]
     playwrightFlows = json["flow"] as? [Double] ?? []
-    playwrightOpened = json["open"] as? [String: [Double]] ?? [:]
-    playwrightSuites = json["suite"] as? [Double] ?? []
     playwrightResponses = json["responses"] as? [Double] ?? []
     playwrightVersion = "Playwright \(json["playwright"] as? String ?? "?")"
   } else {
-    playwrightVersion = "failed (exit status \(process.terminationStatus))"
+    playwrightVersion = "failed (exit status \(status))"
   }
 }
 func p50(_ values: [Double]?) -> String {
@@ -527,13 +551,13 @@ print(
   | --- | --- | --- | --- |
   | a fetch → its response's wait returns | \(responseWaits.count) / \(playwrightResponses.count) | \(p50(responseWaits)) | \(p50(playwrightResponses))\(versus(responseWaits, playwrightResponses)) |
 
-  Opening a page as a test opens one, on pages of N rows: a fresh context, a page in it, loaded (`browser.newContext()` + `context.newPage(url:)`; Playwright's `new_context()` + `new_page()` + `goto()`); p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs), \(openSamples) samples of each:
+  Opening a page as a test opens one, on pages of N rows: a fresh context, a page in it, loaded (`browser.newContext()` + `context.newPage(url:)`; Playwright's `new_context()` + `new_page()` + `goto()`); a page here and one in Playwright in turn, alternating which goes first; p50 ms, this package / \(playwrightVersion) (× ours ÷ theirs), \(openSamples) samples of each:
 
   | rows | open a page |
   | --- | --- |
   \(sizes.map { size in "| \(size) | \(p50(opened[size])) / \(p50(playwrightOpened[String(size)]))\(versus(opened[size] ?? [], playwrightOpened[String(size)])) |" }.joined(separator: "\n"))
 
-  A suite of \(suiteTests) tests, each the flow above in a fresh context of one browser, one after another (pytest-playwright's pattern); wall time of the whole suite in ms, each run:
+  A suite of \(suiteTests) tests, each the flow above in a fresh context of one browser, one after another (pytest-playwright's pattern); a run here and one in Playwright in turn, alternating which goes first; wall time of the whole suite in ms, each run:
 
   | suite | runs | this package | Playwright |
   | --- | --- | --- | --- |
