@@ -6,8 +6,12 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct ProfileFormFlowTests {
-  /// Ten seconds, probing every 5 ms: the timeout bounds a hang, not a speed.
-  let patient = Wait(timeout: .seconds(10), schedule: .fixed(.milliseconds(5)))
+  /// Thirty seconds, probing every 5 ms: the timeout bounds a hang, not a speed.
+  ///
+  /// The form validates on a task of its own, which the million-node walk
+  /// of `HostileTreeTests` can keep off the cooperative pool for 8 to 14 s
+  /// under ThreadSanitizer on two cores, as `ItemListFlowTests` found.
+  let patient = Wait(timeout: .seconds(30), schedule: .fixed(.milliseconds(5)))
   static let today = Day(year: 2026, month: 11, day: 29)
 
   /// Fills the form with valid values and waits for Save to enable.
