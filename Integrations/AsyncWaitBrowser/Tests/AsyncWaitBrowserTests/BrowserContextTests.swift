@@ -247,11 +247,12 @@ struct BrowserContextTests {
   /// command timeout: a server slower to answer than a command may be
   /// still loads within the navigation timeout.
   @Test func aNavigationOutlastsTheCommandTimeout() async throws {
-    // Long enough to launch on a loaded machine, shorter than the answer.
-    let browser = try await Browser.launch(commandTimeout: .seconds(4))
+    // Long enough to launch on a loaded machine, where a command has gone
+    // unanswered for 10 s; shorter than the answer.
+    let browser = try await Browser.launch(commandTimeout: .seconds(15))
     defer { browser.close() }
     let page = try await browser.newPage()
-    try await page.goto(site.url("/slower"), timeout: patience)
+    try await page.goto(site.url("/stall/20"), timeout: .seconds(60))
     #expect(try await page.evaluate("document.title", as: String.self) == "slow")
   }
 }

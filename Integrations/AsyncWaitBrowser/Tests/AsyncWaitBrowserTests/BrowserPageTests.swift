@@ -80,7 +80,7 @@ struct BrowserPageTests {
   /// A document still being parsed is not observed (its mutations would
   /// slow the parse), so its waits are woken by the page every 50 ms, and
   /// what it shows is read afresh at every probe: a text that appears
-  /// while the parser waits for a six-second script is found, as are the
+  /// while the parser waits for a thirty-second script is found, as are the
   /// text before it and a button in a shadow root the HTML declares, while
   /// the document is still loading.
   @Test func aDocumentBeingParsedWakesWaitsAndIsReadAfresh() async throws {
@@ -90,13 +90,14 @@ struct BrowserPageTests {
       <div id="host"><template shadowrootmode="open"><button>In a declared root</button></template></div>
       <script>setTimeout(() => { const added = document.createElement('p');
         added.textContent = 'Added while loading'; document.body.append(added); }, 1000)</script>
-      <script src="/slower"></script><p>After the script</p>
+      <script src="/stall/30"></script><p>After the script</p>
       """
     ])
     defer { server.stop() }
     try await withItemListPage { (page) async throws in
-      // Within the six seconds the script holds the parser; polling once
-      // an hour, only the page's timer wakes these waits.
+      // Within the thirty seconds the script holds the parser, which a
+      // loaded machine needs; polling once an hour, only the page's timer
+      // wakes these waits.
       _ = try await page.evaluate("location.assign(\"\(server.url())\"); 1")
       try await page.descendants(withText: "Before the script").firstMatch.requireExistence(
         timeout: .seconds(5), pollingInterval: Self.hour)

@@ -66,6 +66,8 @@ struct BrowserContextTraitTests {
     let seen = SeenIdentifier()
     let trait = BrowserContextTrait.browserContext
     let test = try #require(Test.current)
+    // Finished once the scope has ended, for the task that reads after it.
+    let (scopeEnded, endScope) = AsyncStream<Void>.makeStream()
     do {
       try await trait.provideScope(for: test, testCase: Test.Case.current) {
         // Read in the scope's task, kept outside it.
@@ -74,7 +76,7 @@ struct BrowserContextTraitTests {
         // A task that inherits the test's scope and reads after it ends.
         await seen.keep(
           Task {
-            try await Task.sleep(for: .milliseconds(300))
+            for await _ in scopeEnded {}
             return try await BrowserContext.current.identifier
           })
         if throwing { throw Thrown() }
@@ -83,6 +85,7 @@ struct BrowserContextTraitTests {
     } catch is Thrown {
       #expect(throwing)
     }
+    endScope.finish()
     let identifier = await seen.value
     #expect(!identifier.isEmpty)
     let late = try #require(await seen.outliving)
