@@ -47,7 +47,8 @@ drift over a run falls on both alike: `open N` opens a page of N rows as
 --open-samples does, `suite T` runs a suite of T tests as --suite-tests
 does, and each answers the milliseconds it took on a line of its own on
 standard output. The end of standard input ends the serving, and then the
-JSON object below is printed, without these samples.
+JSON object below is printed, without these samples. It says `ready` on
+a line of its own first, once the rest is measured.
 
 Then, with --flow-samples K, a test end to end on the account page
 (BASE/account, AccountPage.swift), as a Playwright user writes it, K times
@@ -252,8 +253,10 @@ def run_suite(browser: Browser, base: str, tests: int) -> float:
 
 
 def serve(browser: Browser, base: str, navigation_timeout: float) -> None:
-    """Takes a sample for each request on standard input (`open N`, `suite T`) and prints its milliseconds."""
+    """Says `ready`, then takes a sample for each request on standard input (`open N`, `suite T`) and prints its
+    milliseconds."""
     log("serving: open N, suite T")
+    print("ready", flush=True)
     for line in sys.stdin:
         request = line.split()
         if len(request) == 2 and request[0] == "open" and request[1].isdigit():

@@ -21,6 +21,10 @@ final class PlaywrightPeer {
   private var unread = Data()
 
   /// Starts the script with `arguments` (which should include `--serve`).
+  ///
+  /// A write to a script that has ended raises `SIGPIPE`, which ends a
+  /// process; the caller ignores it (`signal(SIGPIPE, SIG_IGN)`), so that
+  /// the write throws instead.
   init(python: String, script: String, arguments: [String]) throws {
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = [script] + arguments
@@ -29,10 +33,18 @@ final class PlaywrightPeer {
     try process.run()
   }
 
+  /// Waits until the script has measured what its command line asked for
+  /// and says it is ready to serve, so that nothing of ours runs while it
+  /// measures.
+  func waitUntilReady() throws {
+    let line = readLine()
+    guard line == "ready" else {
+      throw Failure(
+        description: "Playwright/bench.py ended or failed before it was ready: \(line ?? "no output")")
+    }
+  }
+
   /// Asks for one sample, and returns the milliseconds the script took for it.
-  ///
-  /// The first request waits for the script to finish what its command
-  /// line asked for.
   func sample(_ request: String) throws -> Double {
     try input.fileHandleForWriting.write(contentsOf: Data((request + "\n").utf8))
     guard let line = readLine() else {
@@ -42,6 +54,11 @@ final class PlaywrightPeer {
       throw Failure(description: "Playwright/bench.py answered \(request) with \(line)")
     }
     return milliseconds
+  }
+
+  /// Ends the script, for one that failed.
+  func stop() {
+    if process.isRunning { process.terminate() }
   }
 
   /// Ends the serving and returns the script's JSON object, or `nil` with

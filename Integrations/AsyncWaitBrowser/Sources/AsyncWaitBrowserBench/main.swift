@@ -383,7 +383,9 @@ var playwrightSuites: [Double] = []
 var playwrightResponses: [Double] = []
 var playwrightVersion = "not installed (Scripts/install-playwright.sh)"
 let python = FileManager.default.currentDirectoryPath + "/.build/playwright/bin/python"
-let peer =
+// A write to a Playwright that has ended throws, instead of ending the bench.
+signal(SIGPIPE, SIG_IGN)
+var peer =
   FileManager.default.isExecutableFile(atPath: python)
   ? try PlaywrightPeer(
     python: python,
@@ -400,20 +402,42 @@ let peer =
       "--chromium", browser.executablePath ?? "",
     ]) : nil
 
-/// Takes a sample of ours and, with Playwright installed, one of
+/// Why Playwright gave no samples, when it failed.
+var peerFailure: String?
+do {
+  try peer?.waitUntilReady()
+} catch {
+  peerFailure = String(describing: error)
+  peer?.stop()
+  peer = nil
+}
+
+/// Playwright's sample for `request`, or `nil` once it has failed: its
+/// failure is kept for the tables, and ours go on alone.
+@MainActor func theirSample(_ request: String) -> Double? {
+  do {
+    return try peer?.sample(request)
+  } catch {
+    peerFailure = String(describing: error)
+    peer?.stop()
+    peer = nil
+    return nil
+  }
+}
+
+/// Takes a sample of ours and, while Playwright serves, one of
 /// Playwright's, in turn, Playwright first when `theirsFirst`: the callers
 /// alternate which goes first, so that what the machine does over a run
 /// falls on both alike.
 @MainActor func inTurn(
   theirsFirst: Bool, _ request: String, ours: () async throws -> Double
 ) async throws -> (ours: Double, theirs: Double?) {
-  guard let peer else { return (try await ours(), nil) }
   if theirsFirst {
-    let theirs = try peer.sample(request)
+    let theirs = theirSample(request)
     return (try await ours(), theirs)
   }
   let mine = try await ours()
-  return (mine, try peer.sample(request))
+  return (mine, theirSample(request))
 }
 
 // Opening a page as a test opens one: a fresh context, a page in it, the
@@ -458,7 +482,12 @@ try await withWaitDefaults(timeout: patienceForFlows) {
   }
 }
 
-if let peer {
+if let peerFailure {
+  // Samples taken before it failed are not set beside ours.
+  playwrightOpened = [:]
+  playwrightSuites = []
+  playwrightVersion = "failed (\(peerFailure))"
+} else if let peer {
   let (json, status) = peer.finish()
   if let json, let rows = json["rows"] as? [String: [String: [Double]]] {
     playwright = rows
