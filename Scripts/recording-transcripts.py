@@ -14,8 +14,8 @@ near-timeout warning must be printed at that line, in each framework, by a
 test that passes; no warning may be printed anywhere else (the fixtures'
 holds last their window and must stay silent). Then every transcript block of each ARTICLE
 (`<!-- transcript: NAME -->` before a code fence) is compared with the run,
-durations, probe counts and a line the run adds that says a wait ran late
-aside; with --write the blocks are rewritten from the run. A line
+durations, the probe counts of waits on the real clock, and a line the
+run adds that says a wait that ended late ran late aside; with --write the blocks are rewritten from the run. A line
 longer than WIDTH is wrapped at a space, the break marked with ` \\`, so
 that the page shows all of it without scrolling; the comparison joins the
 wrapped lines first.
@@ -27,25 +27,48 @@ import sys
 FORBIDDEN = ["waitSucceeded", "AsyncWaitFailure", "XCTUnwrap", "ExpectationFailedError"]
 WIDTH = 76
 DURATION = re.compile(r"\d+(\.\d+)? ?(ms|µs|ns|s|seconds)\b")
-PROBES = re.compile(r"\b\d+ probes?\b")
+# The probe count of a wait on the real clock, which a loaded machine
+# changes; a test clock's count is the test's.
+PROBES = re.compile(r"\b\d+ probes?(?= over .* on (ContinuousClock|SuspendingClock)\)$)")
 # Lines a timeout adds when its machine ran it late: the wait woke past
 # its deadline, or its last probe ended past it.
 LATE = re.compile(r"^ +(the wait woke |the last probe .*ended .* after the deadline|a condition that takes the time left)")
+UNITS = {"ns": 1e-6, "µs": 1e-3, "ms": 1.0, "s": 1000.0}
+
+
+def milliseconds(text):
+    """A duration as the package prints it (`2.5 s`, `100 ms`), in milliseconds."""
+    number, unit = text.split()
+    return float(number) * UNITS[unit]
+
+
+def ran_late(text):
+    """Whether a timeout's own lines say it ended past its deadline by more
+    than the least overrun worth a line (a tenth of the timeout, and at
+    least 50 ms), which is when the package adds a line that says so."""
+    timeout = re.search(r"[Tt]imed out after (-?[\d.]+ (?:ns|µs|ms|s))\b", text)
+    elapsed = re.search(r"\bprobes? over (-?[\d.]+ (?:ns|µs|ms|s)),", text)
+    if not timeout or not elapsed:
+        return False
+    limit = milliseconds(timeout.group(1))
+    return milliseconds(elapsed.group(1)) - limit > max(50.0, limit / 10)
 
 
 def normalized(text):
     """The printed lines, wrapped lines joined, with what a loaded machine
-    changes in them, durations and probe counts, left out."""
-    return [PROBES.sub("N probes", DURATION.sub("D", line)) for line in unwrap(text).splitlines()]
+    changes in them, durations and real-clock probe counts, left out."""
+    return [DURATION.sub("D", PROBES.sub("N probes", line)) for line in unwrap(text).splitlines()]
 
 
 def matches(fresh, documented):
     """Whether the run printed the documented transcript: line for line,
-    durations and probe counts aside, and aside from a line about lateness
-    the run added that the transcript does not have (a loaded machine
-    woke the wait late, or ran its last probe late)."""
+    durations and real-clock probe counts aside, and aside from a line
+    about lateness that the transcript does not have, which the run added
+    because it ended late (a loaded machine woke the wait late, or ran its
+    last probe late)."""
     expected = normalized(documented)
-    printed = [line for line in normalized(fresh) if line in expected or not LATE.match(line)]
+    late = ran_late(unwrap(fresh))
+    printed = [line for line in normalized(fresh) if line in expected or not (late and LATE.match(line))]
     return printed == expected
 
 
