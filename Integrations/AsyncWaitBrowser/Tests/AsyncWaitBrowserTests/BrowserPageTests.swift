@@ -96,19 +96,19 @@ struct BrowserPageTests {
     defer { server.stop() }
     try await withItemListPage { (page) async throws in
       // Within the thirty seconds the script holds the parser, which a
-      // loaded machine needs; polling once an hour, only the page's timer
-      // wakes these waits.
+      // loaded machine needs (8 s each: the three end within it); polling
+      // once an hour, only the page's timer wakes these waits.
       _ = try await page.evaluate("location.assign(\"\(server.url())\"); 1")
       try await page.descendants(withText: "Before the script").firstMatch.requireExistence(
-        timeout: .seconds(5), pollingInterval: Self.hour)
+        timeout: .seconds(8), pollingInterval: Self.hour)
       // Found by text, which find.js keeps while the document's count
       // stands: it must not stand while the document is parsed.
       try await page.descendants(withText: "Added while loading").firstMatch.requireExistence(
-        timeout: .seconds(5), pollingInterval: Self.hour)
+        timeout: .seconds(8), pollingInterval: Self.hour)
       // A root the HTML declares is not looked for while the parser runs:
       // what it holds is found all the same, by name and by CSS.
       try await page.buttons.matching(named: "In a declared root").firstMatch.requireExistence(
-        timeout: .seconds(5), pollingInterval: Self.hour)
+        timeout: .seconds(8), pollingInterval: Self.hour)
       #expect(try await page.locator(css: "#host button").count == 1)
       #expect(try await page.evaluate("document.readyState", as: String.self) == "loading")
     }

@@ -68,6 +68,7 @@ struct BrowserContextTraitTests {
     let test = try #require(Test.current)
     // Finished once the scope has ended, for the task that reads after it.
     let (scopeEnded, endScope) = AsyncStream<Void>.makeStream()
+    defer { endScope.finish() }
     do {
       try await trait.provideScope(for: test, testCase: Test.Case.current) {
         // Read in the scope's task, kept outside it.
