@@ -404,23 +404,25 @@ var peer =
 
 /// Why Playwright gave no samples, when it failed.
 var peerFailure: String?
-do {
-  try peer?.waitUntilReady()
-} catch {
+/// Keeps why Playwright failed, for the tables, and stops it: ours go on
+/// alone.
+@MainActor func abandonPeer(_ error: any Error) {
   peerFailure = String(describing: error)
   peer?.stop()
   peer = nil
 }
+do {
+  try peer?.waitUntilReady()
+} catch {
+  abandonPeer(error)
+}
 
-/// Playwright's sample for `request`, or `nil` once it has failed: its
-/// failure is kept for the tables, and ours go on alone.
+/// Playwright's sample for `request`, or `nil` once it has failed.
 @MainActor func theirSample(_ request: String) -> Double? {
   do {
     return try peer?.sample(request)
   } catch {
-    peerFailure = String(describing: error)
-    peer?.stop()
-    peer = nil
+    abandonPeer(error)
     return nil
   }
 }
