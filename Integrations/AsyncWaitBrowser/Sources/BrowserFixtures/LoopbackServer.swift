@@ -12,10 +12,9 @@ import Foundation
 /// connection on a thread of its own (a browser may open a connection and
 /// send nothing on it), and `404` for any other path. Some paths answer on
 /// every server: `/echo-headers` shows the request's head in a `<pre>`,
-/// `/set-cookie` sets an HTTP-only cookie `session=from-server`, `/slow`
-/// answers after one second and `/stall/N` after N, `/api/items`
-/// answers `["Milk","Eggs"]` (and a `POST` with 201 and its body in
-/// `{"created": …}`), `/api/slow-items` the same after 0.3 seconds,
+/// `/set-cookie` sets an HTTP-only cookie `session=from-server`, `/stall/N`
+/// answers after N seconds, `/api/items` answers `["Milk","Eggs"]` (and a
+/// `POST` with 201 and its body in `{"created": …}`), `/api/slow-items` the same after 0.3 seconds,
 /// `/api/moved` redirects to `/api/items`, and `/download/items.csv` is a
 /// download.
 public final class LoopbackServer: Sendable {
@@ -146,11 +145,8 @@ public final class LoopbackServer: Sendable {
       let head = headText.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
         of: "<", with: "&lt;")
       body = "<!doctype html><title>headers</title><pre id=\"headers\">\(head)</pre>"
-    case "/slow":
-      Thread.sleep(forTimeInterval: 1)
-      body = "<!doctype html><title>slow</title><p>at last</p>"
     case let stall where stall.hasPrefix("/stall/") && Int(stall.dropFirst("/stall/".count)) != nil:
-      // Answers after the seconds the path gives, as `/slow` does after one.
+      // Answers after the seconds the path gives.
       Thread.sleep(forTimeInterval: Double(Int(stall.dropFirst("/stall/".count)) ?? 0))
       body = "<!doctype html><title>slow</title><p>at last</p>"
     case "/set-cookie":

@@ -214,14 +214,14 @@ struct BrowserContextTests {
     let page = try await context.newPage()
     // A scope of short assertions leaves a slow page its navigation timeout.
     try await withWaitDefaults(timeout: .milliseconds(300)) {
-      try await page.goto(site.url("/slow"))
+      try await page.goto(site.url("/stall/1"))
     }
     #expect(try await page.evaluate("document.title", as: String.self) == "slow")
     let navigation = try await #require(throws: WaitTimeoutError.self) {
       try await withWaitDefaults(
         timeout: .seconds(20), navigationTimeout: .milliseconds(300), recordsFailures: false
       ) {
-        try await page.goto(site.url("/slow"))
+        try await page.goto(site.url("/stall/1"))
       }
     }
     #expect(navigation.timeout == .milliseconds(300))
