@@ -76,7 +76,9 @@ sandbox=""
 [ "$(id -u)" = 0 ] && sandbox="--no-sandbox"
 "$chromium_path" --headless $sandbox --remote-debugging-port=0 --remote-debugging-address=127.0.0.1 \
   --user-data-dir="$remote_profile" --no-first-run --disable-gpu --disable-dev-shm-usage \
-  --disable-back-forward-cache about:blank > "$remote_log" 2>&1 &
+  --disable-back-forward-cache \
+  --disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess \
+  about:blank > "$remote_log" 2>&1 &
 remote_pid=$!
 # Whatever ends this script, the remote Chromium (a launcher script and
 # every process it started, each naming the profile) ends with it.

@@ -173,11 +173,16 @@ public final class Browser: Sendable {
   /// Finds and starts Chromium, headless, with a fresh temporary profile.
   ///
   /// Runs as root, Chromium needs `--no-sandbox`, which is then added.
+  /// Features a test never sees, which cost each browser context a
+  /// process, are turned off: the omnibox's popup (`WebUIOmniboxPopup`,
+  /// `WebUIOmniboxAimPopup`) and the spare renderer
+  /// (`SpareRendererForSitePerProcess`).
   ///
   /// - Parameters:
   ///   - executablePath: Chromium's path; `nil`, the default, searches for it.
   ///   - arguments: More command-line switches, such as
-  ///     `--window-size=1280,800`.
+  ///     `--window-size=1280,800`; the features a `--disable-features=`
+  ///     here names are turned off beside those above.
   ///   - commandTimeout: How long a DevTools command may go unanswered; 30
   ///     seconds by default, which bounds a hang: a suite's tests starting
   ///     at once on a small machine can keep Chromium from answering for
