@@ -182,7 +182,9 @@ public final class Browser: Sendable {
   ///   - executablePath: Chromium's path; `nil`, the default, searches for it.
   ///   - arguments: More command-line switches, such as
   ///     `--window-size=1280,800`; the features a `--disable-features=`
-  ///     here names are turned off beside those above.
+  ///     here names are turned off beside those above, in one switch, and
+  ///     one of those above that an `--enable-features=` here names is
+  ///     left on.
   ///   - commandTimeout: How long a DevTools command may go unanswered; 30
   ///     seconds by default, which bounds a hang: a suite's tests starting
   ///     at once on a small machine can keep Chromium from answering for
@@ -281,7 +283,10 @@ public final class Browser: Sendable {
   /// ``launch(executablePath:arguments:commandTimeout:)`` and Playwright's
   /// launch do: with the cache on, a page left by a navigation is kept
   /// frozen, and a probe that read it just before may wait a whole command
-  /// timeout for its answer.
+  /// timeout for its answer. Give it too the `--disable-features=` that
+  /// `launch` gives its own (`WebUIOmniboxPopup`, `WebUIOmniboxAimPopup`,
+  /// `SpareRendererForSitePerProcess`), or each context costs it a
+  /// renderer process that no test uses.
   ///
   /// Everything else works as on a browser this process launched: pages,
   /// contexts, waits, actions. ``close()`` ends the connection and leaves

@@ -60,15 +60,6 @@ final class ChromiumProcess: Sendable {
     return true
   }()
 
-  /// Starts Chromium headless on the DevTools pipe.
-  ///
-  /// - Parameters:
-  ///   - executable: Chromium's path.
-  ///   - extraArguments: More command-line switches.
-  /// - Returns: The process, the socket to write commands to and the socket
-  ///   to read messages from.
-  /// - Throws: ``BrowserError/launchFailed`` when the profile, the sockets
-  ///   or the process cannot be made.
   /// Features of Chromium that a test never sees and that cost every
   /// browser context a renderer process of its own.
   ///
@@ -83,17 +74,29 @@ final class ChromiumProcess: Sendable {
     "WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "SpareRendererForSitePerProcess",
   ]
 
-  /// The command-line switches Chromium is started with, `extra` last,
-  /// except that the features `extra` disables (`--disable-features=`,
-  /// which Chromium reads once) join ``disabledFeatures`` in one switch.
+  /// Returns the command-line switches Chromium is started with, `extra`
+  /// last, in order, except that the features `extra` disables
+  /// (`--disable-features=`, which Chromium reads once) join
+  /// ``disabledFeatures`` in one switch, each named once; a feature of
+  /// ``disabledFeatures`` that `extra` enables (`--enable-features=`) is
+  /// left on, as Chromium would keep it off were it named in both.
+  ///
+  /// - Parameters:
+  ///   - profile: The profile directory.
+  ///   - asRoot: Whether Chromium runs as root, which needs `--no-sandbox`.
+  ///   - extra: The caller's switches.
+  /// - Returns: The switches, without the executable and the first page.
   static func switches(profile: String, asRoot: Bool, extra: [String]) -> [String] {
     let prefix = "--disable-features="
-    var features = disabledFeatures
-    for argument in extra where argument.hasPrefix(prefix) {
-      for feature in argument.dropFirst(prefix.count).split(separator: ",")
-      where !features.contains(String(feature)) {
-        features.append(String(feature))
-      }
+    func features(_ prefix: String) -> [String] {
+      extra.filter { $0.hasPrefix(prefix) }.flatMap { $0.dropFirst(prefix.count).split(separator: ",") }
+        .map(String.init)
+    }
+    let enabled = Set(features("--enable-features="))
+    var disabled: [String] = []
+    for feature in disabledFeatures.filter({ !enabled.contains($0) }) + features(prefix)
+    where !disabled.contains(feature) {
+      disabled.append(feature)
     }
     return [
       "--headless", "--remote-debugging-pipe", "--user-data-dir=\(profile)", "--no-first-run",
@@ -103,12 +106,21 @@ final class ChromiumProcess: Sendable {
       // A page gone back to loads again, and fires its load event, as in
       // Playwright's Chromium, instead of coming back from a cache without.
       "--disable-back-forward-cache",
-      prefix + features.joined(separator: ","),
     ]
+      + (disabled.isEmpty ? [] : [prefix + disabled.joined(separator: ",")])
       // Chromium refuses to run as root with its sandbox on.
       + (asRoot ? ["--no-sandbox"] : []) + extra.filter { !$0.hasPrefix(prefix) }
   }
 
+  /// Starts Chromium headless on the DevTools pipe.
+  ///
+  /// - Parameters:
+  ///   - executable: Chromium's path.
+  ///   - extraArguments: More command-line switches.
+  /// - Returns: The process, the socket to write commands to and the socket
+  ///   to read messages from.
+  /// - Throws: ``BrowserError/launchFailed`` when the profile, the sockets
+  ///   or the process cannot be made.
   static func launch(executable: String, extraArguments: [String]) throws(BrowserError) -> (
     ChromiumProcess, commands: Int32, messages: Int32
   ) {
