@@ -74,6 +74,8 @@ remote_profile=$(mktemp -d "${TMPDIR:-/tmp}/asyncwait-remote-XXXXXX")
 remote_log="$remote_profile.log"
 sandbox=""
 [ "$(id -u)" = 0 ] && sandbox="--no-sandbox"
+# The features it starts without are ChromiumProcess.disabledFeatures, as a
+# launched Chromium's are.
 "$chromium_path" --headless $sandbox --remote-debugging-port=0 --remote-debugging-address=127.0.0.1 \
   --user-data-dir="$remote_profile" --no-first-run --disable-gpu --disable-dev-shm-usage \
   --disable-back-forward-cache \

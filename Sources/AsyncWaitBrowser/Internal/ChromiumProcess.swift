@@ -87,14 +87,15 @@ final class ChromiumProcess: Sendable {
   ///   - extra: The caller's switches.
   /// - Returns: The switches, without the executable and the first page.
   static func switches(profile: String, asRoot: Bool, extra: [String]) -> [String] {
-    let prefix = "--disable-features="
+    let disabling = "--disable-features="
+    /// The features the caller's switches that begin with `prefix` name.
     func features(_ prefix: String) -> [String] {
       extra.filter { $0.hasPrefix(prefix) }.flatMap { $0.dropFirst(prefix.count).split(separator: ",") }
         .map(String.init)
     }
     let enabled = Set(features("--enable-features="))
     var disabled: [String] = []
-    for feature in disabledFeatures.filter({ !enabled.contains($0) }) + features(prefix)
+    for feature in disabledFeatures.filter({ !enabled.contains($0) }) + features(disabling)
     where !disabled.contains(feature) {
       disabled.append(feature)
     }
@@ -107,9 +108,9 @@ final class ChromiumProcess: Sendable {
       // Playwright's Chromium, instead of coming back from a cache without.
       "--disable-back-forward-cache",
     ]
-      + (disabled.isEmpty ? [] : [prefix + disabled.joined(separator: ",")])
+      + (disabled.isEmpty ? [] : [disabling + disabled.joined(separator: ",")])
       // Chromium refuses to run as root with its sandbox on.
-      + (asRoot ? ["--no-sandbox"] : []) + extra.filter { !$0.hasPrefix(prefix) }
+      + (asRoot ? ["--no-sandbox"] : []) + extra.filter { !$0.hasPrefix(disabling) }
   }
 
   /// Starts Chromium headless on the DevTools pipe.

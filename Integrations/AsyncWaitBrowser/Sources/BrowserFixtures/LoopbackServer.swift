@@ -14,8 +14,8 @@ import Foundation
 /// every server: `/echo-headers` shows the request's head in a `<pre>`,
 /// `/set-cookie` sets an HTTP-only cookie `session=from-server`, `/stall/N`
 /// answers after N seconds, `/api/items` answers `["Milk","Eggs"]` (and a
-/// `POST` with 201 and its body in `{"created": …}`), `/api/slow-items` the same after 0.3 seconds,
-/// `/api/moved` redirects to `/api/items`, and `/download/items.csv` is a
+/// `POST` with 201 and its body in `{"created": …}`), `/api/slow-items`
+/// the same after 0.3 seconds, `/api/moved` redirects to `/api/items`, and `/download/items.csv` is a
 /// download.
 public final class LoopbackServer: Sendable {
   /// The server's address, such as `http://127.0.0.1:41234`.
